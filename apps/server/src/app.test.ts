@@ -1,0 +1,305 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '@ray/shared/messages.ar';
+import { appConfigSchema, runtimeConfigSchema } from '@ray/shared/schemas/config';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
+
+interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+let t: TestApp;
+let admin: TestUser;
+let member: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com, Chief@Example.COM' });
+  admin = await registerUser(t.app, { email: 'boss@example.com' });
+  member = await registerUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+  expect(typeof header).toBe('string');
+  const map = new Map<string, string[]>();
+  for (const part of String(header).split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+describe('health', () => {
+  it('answers GET /api/health with 200', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers GET /api/ready with 200 while the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('security headers', () => {
+  const requests = [
+    { name: 'an API route', method: 'GET' as const, url: '/api/health', status: 200 },
+    { name: 'the runtime configuration script', method: 'GET' as const, url: '/config/env.js', status: 200 },
+    { name: 'an unknown API route', method: 'GET' as const, url: '/api/no-such-route', status: 404 },
+    { name: 'a refused request', method: 'GET' as const, url: '/api/users/profile', status: 401 },
+    { name: 'a failed validation', method: 'POST' as const, url: '/api/account/login', status: 400 },
+  ];
+
+  it.each(requests)('puts a strict policy on $name', async ({ method, url, status }) => {
+    const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(response.statusCode).toBe(status);
+    const csp = directives(response.headers['content-security-policy']);
+    const scriptSrc = csp.get('script-src') ?? csp.get('default-src');
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(scriptSrc).not.toContain('*');
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('does not announce the framework', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('grants no cross-origin access unless origins are configured', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('unknown routes', () => {
+  it.each(['GET', 'POST', 'DELETE'] as const)(
+    'answers %s on an unknown /api route with 404 JSON in Arabic',
+    async (method) => {
+      const response = await t.app.inject({ method, url: '/api/does-not-exist/42' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json<ErrorBody>()).toEqual({
+        success: false,
+        code: 'NOT_FOUND',
+        message: msg.routeNotFound,
+      });
+    },
+  );
+
+  it('answers an unknown upload with 404, not a page', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/uploads/avatar/0123456789abcdef0123456789abcdef.webp',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses to serve files outside the uploads folder', async () => {
+    mkdirSync(path.join(t.env.DATA_DIR, 'uploads', 'avatar'), { recursive: true });
+    writeFileSync(path.join(t.env.DATA_DIR, 'uploads', 'avatar', 'inside.txt'), 'PUBLIC-FILE');
+    writeFileSync(path.join(t.env.DATA_DIR, 'outside.txt'), 'TOP-SECRET');
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/avatar/inside.txt' })).body).toBe(
+      'PUBLIC-FILE',
+    );
+    for (const url of [
+      '/uploads/../outside.txt',
+      '/uploads/avatar/../../outside.txt',
+      '/uploads/%2e%2e/outside.txt',
+      '/uploads/..%2foutside.txt',
+      '/uploads/avatar/..%2f..%2foutside.txt',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain('TOP-SECRET');
+    }
+  });
+
+  it('refuses dot-files in the uploads folder', async () => {
+    mkdirSync(path.join(t.env.DATA_DIR, 'uploads'), { recursive: true });
+    writeFileSync(path.join(t.env.DATA_DIR, 'uploads', '.hidden'), 'HIDDEN');
+    const response = await t.app.inject({ method: 'GET', url: '/uploads/.hidden' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.body).not.toContain('HIDDEN');
+  });
+});
+
+describe('runtime configuration script', () => {
+  it('sets window.__APP_CONFIG__ to a valid configuration, fresh on every load', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/config/env.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const sandbox: { window: { __APP_CONFIG__?: unknown } } = { window: {} };
+    vm.runInNewContext(response.body, sandbox);
+    const config = runtimeConfigSchema.parse(sandbox.window.__APP_CONFIG__);
+    expect(config.features).toEqual({ darkMode: false, beta: false });
+  });
+});
+
+describe('remote configuration', () => {
+  const put = (payload: object, token?: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/config', headers: token ? bearer(token) : {}, payload });
+  const get = () => t.app.inject({ method: 'GET', url: '/api/config' });
+
+  it('returns the maintenance flag, message and support contact, maintenance off by default', async () => {
+    const response = await get();
+    expect(response.statusCode).toBe(200);
+    const config = appConfigSchema.strict().parse(response.json());
+    expect(config.maintenanceMode).toBe(false);
+    expect(config.maintenanceMessage.length).toBeGreaterThan(0);
+    expect(config.supportContact).toBe(t.env.SUPPORT_EMAIL);
+  });
+
+  it('makes the addresses of ADMIN_EMAILS admins, whatever their letter case', async () => {
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(admin.token),
+    });
+    expect(profile.json<{ role: string }>().role).toBe('admin');
+    const chief = await registerUser(t.app, { email: 'chief@example.com' });
+    const chiefProfile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(chief.token),
+    });
+    expect(chiefProfile.json<{ role: string }>().role).toBe('admin');
+    const memberProfile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(member.token),
+    });
+    expect(memberProfile.json<{ role: string }>().role).toBe('user');
+  });
+
+  it('answers a visitor with 401', async () => {
+    const response = await put({ maintenanceMode: true });
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorBody>().code).toBe('UNAUTHORIZED');
+  });
+
+  it('answers a signed-in user who is not an admin with 403', async () => {
+    const response = await put({ maintenanceMode: true }, member.token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json<ErrorBody>()).toEqual({ success: false, code: 'FORBIDDEN', message: msg.forbidden });
+    expect((await get()).json<{ maintenanceMode: boolean }>().maintenanceMode).toBe(false);
+  });
+
+  it('lets an admin turn maintenance on and off, and the next read shows it', async () => {
+    const message = 'صيانة مجدولة حتى الساعة العاشرة مساءً';
+    const response = await put({ maintenanceMode: true, maintenanceMessage: message }, admin.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ maintenanceMode: true, maintenanceMessage: message });
+
+    const read = await get();
+    expect(read.json()).toEqual({
+      maintenanceMode: true,
+      maintenanceMessage: message,
+      supportContact: t.env.SUPPORT_EMAIL,
+    });
+
+    const off = await put({ maintenanceMode: false }, admin.token);
+    expect(off.statusCode).toBe(200);
+    expect((await get()).json()).toEqual({
+      maintenanceMode: false,
+      maintenanceMessage: message,
+      supportContact: t.env.SUPPORT_EMAIL,
+    });
+  });
+
+  it('refuses a bad change from an admin with 400 in Arabic', async () => {
+    const response = await put({ maintenanceMode: 'yes', maintenanceMessage: '' }, admin.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().errors).toEqual({
+      maintenanceMode: [msg.invalidValue],
+      maintenanceMessage: [msg.invalidValue],
+    });
+    expect((await get()).json<{ maintenanceMode: boolean }>().maintenanceMode).toBe(false);
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the documentation page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('lists the identity and main API routes in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths['/api/account/login'] ?? {})).toContain('post');
+    expect(Object.keys(document.paths['/api/users/profile'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'put']),
+    );
+    expect(document.paths['/config/env.js']).toBeUndefined();
+  });
+});
+
+describe('request size', () => {
+  it('answers a JSON body over 100 KB with 413, never 500', async () => {
+    const payload = JSON.stringify({ username: 'sara@example.com', password: 'x'.repeat(150 * 1024) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: msg.payloadTooLarge,
+    });
+  });
+
+  it('answers a large JSON body on a signed-in route with 413 too', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(member.token),
+      payload: { firstName: 'سارة', bio: 'ب'.repeat(120 * 1024) },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('accepts a body just under the limit', async () => {
+    const payload = JSON.stringify({
+      username: 'sara@example.com',
+      password: 'Secret123',
+      padding: 'x'.repeat(90 * 1024),
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload,
+      remoteAddress: '127.8.0.1',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,201 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { POST_IMAGE_MAX } from '@ray/shared/constants';
+import { msg } from '@ray/shared/messages.ar';
+import { embeddedDataDir, openDatabase, type DatabaseHandle } from './db/client';
+import { seedIfEmpty } from './db/seed';
+import type { Env } from './env';
+import { AppError } from './lib/app-error';
+import type { AppContext } from './lib/context';
+import { createMailer } from './lib/mailer';
+import { MemoryRateLimitStore, RateLimiter } from './lib/rate-limiter';
+import { Realtime } from './lib/realtime';
+import { LocalFileStorage } from './lib/storage';
+import { AccessTokens } from './lib/tokens';
+import { accountRoutes } from './modules/account/account.routes';
+import { adminAdsRoutes, adsRoutes } from './modules/ads/ads.routes';
+import { attachmentsRoutes } from './modules/attachments/attachments.routes';
+import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { hashtagsRoutes } from './modules/hashtags/hashtags.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
+import { startTrendingNotifier } from './modules/trends/trending-notifier';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { trendsRoutes } from './modules/trends/trends.routes';
+import { votesRoutes } from './modules/votes/votes.routes';
+import { SessionGuard } from './modules/account/session-guard';
+import { configRoutes } from './modules/config/config.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerLoadShedding } from './plugins/load-shedding';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+export interface BuildOptions {
+  env: Env;
+  /** An already open database (tests); otherwise one is opened from the environment and closed with the app. */
+  database?: DatabaseHandle;
+}
+
+function loggerOptions(env: Env) {
+  const redact = ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.refreshToken'];
+  if (env.NODE_ENV === 'development') {
+    return {
+      level: env.LOG_LEVEL,
+      redact,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    };
+  }
+  return { level: env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : env.LOG_LEVEL, redact };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: loggerOptions(env),
+    bodyLimit: 100 * 1024,
+    trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
+    routerOptions: { maxParamLength: 300 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: embeddedDataDir(env.DATA_DIR),
+      poolSize: env.DATABASE_POOL_SIZE,
+    }));
+  if (ownsDatabase) {
+    await database.migrate();
+    if (env.SEED_DEMO)
+      await seedIfEmpty(database.db, {
+        dataDir: env.DATA_DIR,
+        adminEmails: env.ADMIN_EMAILS,
+        logger: app.log,
+      });
+  }
+
+  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
+  const tokens = new AccessTokens({
+    secret: env.JWT_SECRET,
+    issuer: env.JWT_ISSUER,
+    audience: 'ray-api',
+    accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+  });
+  const sessions = new SessionGuard(database.db);
+  const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log });
+  if (env.REDIS_URL) {
+    await realtime.useRedis(env.REDIS_URL, env.REALTIME_STREAM).catch((error: unknown) => {
+      app.log.warn(
+        { err: error },
+        'redis is not reachable yet; real-time events stay on this instance until it is',
+      );
+    });
+  }
+  const ctx: AppContext = {
+    env,
+    database,
+    tokens,
+    sessions,
+    limiter: new RateLimiter(new MemoryRateLimitStore()),
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
+    storage: new LocalFileStorage(uploadsDir),
+    realtime,
+    logger: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, env.CORS_ORIGINS);
+  await app.register(multipart, {
+    limits: { fileSize: POST_IMAGE_MAX, files: 2, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 100 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Ra'y API",
+        description: 'Identity service (/api/account) and main API (/api) of رأي.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      registerLoadShedding(api, env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512));
+      await api.register(rateLimit, {
+        max: env.RATE_LIMIT_PER_MINUTE,
+        timeWindow: '1 minute',
+        errorResponseBuilder: (_request, context) =>
+          new AppError('RATE_LIMITED', {
+            message: msg.rateLimited,
+            retryAfterSeconds: Math.ceil(context.ttl / 1000),
+          }),
+      });
+      await api.register(healthRoutes);
+      await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(configRoutes, { prefix: '/config' });
+      await api.register(postsRoutes, { prefix: '/posts' });
+      await api.register(searchRoutes, { prefix: '/posts' });
+      await api.register(trendsRoutes, { prefix: '/posts' });
+      await api.register(hashtagsRoutes, { prefix: '/hashtags' });
+      await api.register(votesRoutes, { prefix: '/votes' });
+      await api.register(commentsRoutes, { prefix: '/comments' });
+      await api.register(bookmarksRoutes, { prefix: '/bookmarks' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(attachmentsRoutes, { prefix: '/attachment' });
+      await api.register(geoRoutes, { prefix: '/geo' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(adsRoutes, { prefix: '/ads' });
+      await api.register(adminAdsRoutes, { prefix: '/admin/ads' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, {
+    uploadsDir,
+    webDistDir: env.WEB_DIST_DIR,
+    runtimeConfig: () => ({
+      apiBaseUrl: '',
+      identityBaseUrl: '',
+      socialProviders: [],
+      features: { darkMode: false, beta: false },
+    }),
+  });
+
+  const stopTrendingNotifier = env.NODE_ENV === 'test' ? () => undefined : startTrendingNotifier(ctx);
+  app.addHook('preClose', async () => {
+    stopTrendingNotifier();
+    realtime.disconnectLocal();
+  });
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    ctx.mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+  return app;
+}

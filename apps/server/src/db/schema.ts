@@ -1,0 +1,513 @@
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  date,
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    username: text().notNull(),
+    /** Lower-cased username so that "Sara" and "sara" cannot both exist. */
+    usernameKey: text().notNull(),
+    passwordHash: text(),
+    firstName: text().notNull(),
+    lastName: text().notNull().default(''),
+    bio: text(),
+    avatarUrl: text(),
+    role: text({ enum: ['user', 'moderator', 'admin'] })
+      .notNull()
+      .default('user'),
+    isGuest: boolean().notNull().default(false),
+    /** Public counts: anonymous posts never move them. */
+    postsCount: integer().notNull().default(0),
+    followersCount: integer().notNull().default(0),
+    followingCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.usernameKey),
+    check('users_role_check', sql`${t.role} in ('user', 'moderator', 'admin')`),
+    check(
+      'users_counts_check',
+      sql`${t.postsCount} >= 0 and ${t.followersCount} >= 0 and ${t.followingCount} >= 0`,
+    ),
+  ],
+);
+
+/** A sign-in session: one family of rotating refresh tokens. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean().notNull().default(false),
+    userAgent: text(),
+    ip: text(),
+    createdAt: createdAt(),
+    /** Absolute lifetime: rotation never extends a session past this. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the token is exchanged; presenting it again later is reuse. */
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: createdAt(),
+});
+
+export const VOTING_TYPES = ['like-dislike', 'rating', 'poll'] as const;
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    /** Arabic-normalised copy of the content, for search only. */
+    contentNormalized: text().notNull(),
+    isAnonymous: boolean().notNull().default(false),
+    votingType: text({ enum: VOTING_TYPES }).notNull(),
+    pollOptions: jsonb().$type<string[]>(),
+    imageUrl: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    locationName: text(),
+    upVotes: integer().notNull().default(0),
+    downVotes: integer().notNull().default(0),
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
+    /** One counter per poll option, in option order. */
+    pollCounts: integer().array(),
+    commentCount: integer().notNull().default(0),
+    /** Set by moderation: a hidden post is visible only to its author and moderators. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    /** Arabic full-text vector of the normalised content (stemmed: كتاب matches الكتاب and كتب). */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('arabic', content_normalized)`),
+    /** Consonant skeletons of the words (function `arabic_skeleton`, migration 0001): finds broken plurals the stemmer misses, كتاب and الكتب. */
+    searchSkeleton: tsvector().generatedAlwaysAs(
+      sql`to_tsvector('simple', arabic_skeleton(content_normalized))`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('posts_author_idx').on(t.authorId, t.id.desc()),
+    index('posts_created_idx').on(t.createdAt.desc()),
+    index('posts_search_idx').using('gin', t.searchVector),
+    index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
+    index('posts_skeleton_idx').using('gin', t.searchSkeleton),
+    check('posts_voting_type_check', sql`${t.votingType} in ('like-dislike', 'rating', 'poll')`),
+    check('posts_content_check', sql`char_length(${t.content}) between 1 and 500`),
+    check(
+      'posts_counts_check',
+      sql`${t.upVotes} >= 0 and ${t.downVotes} >= 0 and ${t.ratingSum} >= 0 and ${t.ratingCount} >= 0 and ${t.commentCount} >= 0`,
+    ),
+    check(
+      'posts_poll_check',
+      sql`(${t.votingType} = 'poll') = (${t.pollOptions} is not null and ${t.pollCounts} is not null)`,
+    ),
+  ],
+);
+
+export const hashtags = pgTable(
+  'hashtags',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Normalised key that groups written variants. */
+    key: text().notNull(),
+    /** The most used written form, shown to people. */
+    name: text().notNull(),
+    postCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('hashtags_key_key').on(t.key),
+    index('hashtags_key_trgm_idx').using('gin', sql`${t.key} gin_trgm_ops`),
+    index('hashtags_post_count_idx').on(t.postCount.desc()),
+    check('hashtags_post_count_check', sql`${t.postCount} >= 0`),
+  ],
+);
+
+export const postHashtags = pgTable(
+  'post_hashtags',
+  {
+    hashtagId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => hashtags.id, { onDelete: 'cascade' }),
+    postId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The tag as written in this post. */
+    name: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hashtagId, t.postId] }),
+    index('post_hashtags_post_idx').on(t.postId),
+    /** Trends read only the window they cover, whatever the size of the whole history. */
+    index('post_hashtags_time_idx').on(t.createdAt.desc(), t.hashtagId),
+  ],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    postId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 / -1 for like-dislike, 1..5 for rating, the option index for a poll. */
+    value: smallint().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('votes_user_idx').on(t.userId),
+    check('votes_value_check', sql`${t.value} between -1 and 9`),
+  ],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    /** Orders a user's bookmarks by when they were saved, for keyset pages. */
+    id: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    uniqueIndex('bookmarks_user_order_idx').on(t.userId, t.id.desc()),
+    index('bookmarks_post_idx').on(t.postId),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    isAnonymous: boolean().notNull().default(false),
+    hiddenAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.id),
+    index('comments_author_idx').on(t.authorId),
+    check('comments_content_check', sql`char_length(${t.content}) between 1 and 1000`),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followedId] }),
+    index('follows_followed_idx').on(t.followedId, t.createdAt.desc()),
+    check('follows_not_self_check', sql`${t.followerId} <> ${t.followedId}`),
+  ],
+);
+
+export const REPORT_REASONS = [
+  'Spam',
+  'Harassment',
+  'InappropriateContent',
+  'FakeNews',
+  'Violence',
+  'HateSpeech',
+  'Copyright',
+  'Other',
+] as const;
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint({ mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: bigint({ mode: 'number' }).references(() => comments.id, { onDelete: 'cascade' }),
+    reason: text({ enum: REPORT_REASONS }).notNull(),
+    additionalDetails: text(),
+    /** 1 pending, 2 under review, 3 approved, 4 rejected, 5 resolved (spec section 3). */
+    status: smallint().notNull().default(1),
+    moderatorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    moderatorNote: text(),
+    processedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.id.desc()),
+    index('reports_reporter_idx').on(t.reporterId, t.id.desc()),
+    uniqueIndex('reports_reporter_post_key')
+      .on(t.reporterId, t.postId)
+      .where(sql`${t.postId} is not null`),
+    uniqueIndex('reports_reporter_comment_key')
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index('reports_post_idx').on(t.postId),
+    index('reports_comment_idx').on(t.commentId),
+    check('reports_target_check', sql`(${t.postId} is null) <> (${t.commentId} is null)`),
+    check('reports_status_check', sql`${t.status} between 1 and 5`),
+    check(
+      'reports_reason_check',
+      sql`${t.reason} in ('Spam', 'Harassment', 'InappropriateContent', 'FakeNews', 'Violence', 'HateSpeech', 'Copyright', 'Other')`,
+    ),
+    check('reports_details_check', sql`char_length(${t.additionalDetails}) <= 500`),
+  ],
+);
+
+export const NOTIFICATION_TYPES = [
+  'comment',
+  'reply',
+  'like',
+  'upvote',
+  'follow',
+  'trending',
+  'other',
+] as const;
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text({ enum: NOTIFICATION_TYPES }).notNull(),
+    /** Null when the actor was anonymous: nothing stored can identify them. */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    senderName: text().notNull(),
+    message: text().notNull(),
+    content: text(),
+    postId: bigint({ mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    /** Unread notifications with the same key are folded into one (votes on a popular post). */
+    groupKey: text(),
+    count: integer().notNull().default(1),
+    isRead: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientId, t.id.desc()),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`not ${t.isRead}`),
+    uniqueIndex('notifications_group_key')
+      .on(t.recipientId, t.groupKey)
+      .where(sql`${t.groupKey} is not null and not ${t.isRead}`),
+    check(
+      'notifications_type_check',
+      sql`${t.type} in ('comment', 'reply', 'like', 'upvote', 'follow', 'trending', 'other')`,
+    ),
+  ],
+);
+
+export const ads = pgTable(
+  'ads',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    imageUrl: text(),
+    targetUrl: text().notNull(),
+    placements: text().array().notNull(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    weight: integer().notNull().default(1),
+    isActive: boolean().notNull().default(true),
+    impressions: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [check('ads_weight_check', sql`${t.weight} between 1 and 100`)],
+);
+
+export const adImpressions = pgTable(
+  'ad_impressions',
+  {
+    adId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    placement: text().notNull(),
+    /** Normalised page path the ad was shown on. */
+    page: text().notNull(),
+    /** Signed-in user id or a random visitor key kept by the browser. */
+    viewerKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.placement, t.page, t.viewerKey] })],
+);
+
+export const CONTACT_CATEGORIES = [
+  'general',
+  'technical',
+  'account',
+  'content',
+  'suggestion',
+  'business',
+  'other',
+] as const;
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    category: text({ enum: CONTACT_CATEGORIES }).notNull(),
+    isRead: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.id.desc()),
+    check(
+      'contact_messages_category_check',
+      sql`${t.category} in ('general', 'technical', 'account', 'content', 'suggestion', 'business', 'other')`,
+    ),
+  ],
+);
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    path: text(),
+    properties: jsonb().$type<Record<string, string | number | boolean | null>>(),
+    day: date({ mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_day_idx').on(t.day, t.name)],
+);
+
+/** A social sign-in identity, keyed on the provider's subject id (never on the e-mail it reports). */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    provider: text().notNull(),
+    subject: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_accounts_user_idx').on(t.userId)],
+);
+
+/** Short-lived records of the social sign-in round trip: the state sent out, then the single-use hand-over. */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text({ enum: ['state', 'session'] }).notNull(),
+    /** Hash of the state value or of the session handle. */
+    keyHash: text().notNull(),
+    provider: text().notNull(),
+    codeVerifier: text(),
+    returnUrl: text(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oauth_flows_key').on(t.kind, t.keyHash)],
+);

@@ -1,0 +1,18 @@
+import pino from 'pino';
+import { loadEnv } from '../env';
+import { embeddedDataDir, openDatabase } from './client';
+import { seedIfEmpty } from './seed';
+
+const env = loadEnv();
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: embeddedDataDir(env.DATA_DIR),
+});
+await database.migrate();
+const seeded = await seedIfEmpty(database.db, {
+  dataDir: env.DATA_DIR,
+  adminEmails: env.ADMIN_EMAILS,
+  logger: pino({ level: 'info' }),
+});
+await database.close();
+console.log(seeded ? 'demo content seeded' : 'the database already has users: nothing seeded');

@@ -1,0 +1,255 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { normalizeArabic } from '@ray/shared/arabic';
+import { extractHashtags } from '@ray/shared/hashtags';
+import { POST_IMAGE, processImage } from '../lib/images';
+import { hashPassword } from '../lib/passwords';
+import { LocalFileStorage } from '../lib/storage';
+import { attachHashtags, insertPost } from '../modules/posts/posts.repository';
+import type { Database } from './client';
+import { ads, comments, follows, postHashtags, posts, users, votes } from './schema';
+import { DEMO_COMMENTS, DEMO_IMAGE_PALETTES, DEMO_POSTS } from './seed-content';
+
+export const DEMO_PASSWORD = 'Demo1234';
+export const ADMIN_EMAIL = 'admin@ray.sa';
+export const ADMIN_PASSWORD = 'Admin1234';
+
+interface DemoUser {
+  username: string;
+  firstName: string;
+  lastName: string;
+  bio: string;
+  role?: 'admin' | 'moderator';
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  {
+    username: 'admin',
+    firstName: 'فريق',
+    lastName: 'رأي',
+    bio: 'الحساب الرسمي لإدارة منصة رأي.',
+    role: 'admin',
+  },
+  {
+    username: 'noura',
+    firstName: 'نورة',
+    lastName: 'القحطاني',
+    bio: 'مهتمة بالتقنية والقراءة، وأحب النقاشات الهادئة ☕',
+  },
+  { username: 'fahad', firstName: 'فهد', lastName: 'العتيبي', bio: 'مشجع هلالي ومبرمج في أوقات الفراغ.' },
+  { username: 'reem', firstName: 'ريم', lastName: 'الشهري', bio: 'طالبة تصميم في جامعة الملك سعود 🎨' },
+  {
+    username: 'abdullah',
+    firstName: 'عبدالله',
+    lastName: 'الدوسري',
+    bio: 'رحّال، أكتب عن المطاعم والأماكن في الرياض.',
+  },
+  {
+    username: 'sara',
+    firstName: 'سارة',
+    lastName: 'الحربي',
+    bio: 'أم لطفلين وأحب الطبخ والتجارب الجديدة.',
+    role: 'moderator',
+  },
+  {
+    username: 'khalid',
+    firstName: 'خالد',
+    lastName: 'الزهراني',
+    bio: 'رياضي، وأحب الجري صباحاً على كورنيش جدة.',
+  },
+  { username: 'lama', firstName: 'لمى', lastName: 'المطيري', bio: 'قارئة نهمة، وأشارككم كتاباً كل أسبوع 📚' },
+  { username: 'turki', firstName: 'تركي', lastName: 'الغامدي', bio: 'ألعاب فيديو وأنمي ونقاشات لا تنتهي 🎮' },
+  {
+    username: 'haifa',
+    firstName: 'هيفاء',
+    lastName: 'السبيعي',
+    bio: 'رائدة أعمال صغيرة، أحب القهوة المختصة.',
+  },
+];
+
+export function demoEmail(username: string): string {
+  return username === 'admin' ? ADMIN_EMAIL : `${username}@ray.sa`;
+}
+
+/** Fills a new, empty database with Arabic demo content; does nothing if any user exists. */
+export async function seedIfEmpty(
+  db: Database,
+  options: { dataDir: string; adminEmails: string[]; logger: FastifyBaseLogger },
+) {
+  const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if ((existing?.count ?? 0) > 0) return false;
+  options.logger.info('seeding the demo content');
+  await seedDemo(db, { adminEmails: options.adminEmails, uploadsDir: path.join(options.dataDir, 'uploads') });
+  options.logger.info(
+    `demo content ready: sign in as ${ADMIN_EMAIL} / ${ADMIN_PASSWORD} or noura@ray.sa / ${DEMO_PASSWORD}`,
+  );
+  return true;
+}
+
+/** A small deterministic random generator, so every fresh database gets the same demo content. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function demoImages(storage: LocalFileStorage): Promise<string[]> {
+  const urls: string[] = [];
+  for (const [index, [from, via, to]] of DEMO_IMAGE_PALETTES.entries()) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="0.55" stop-color="${via}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+      <rect width="1200" height="800" fill="url(#g)"/>
+      <circle cx="${260 + index * 90}" cy="${240 + (index % 3) * 80}" r="${140 + index * 12}" fill="${to}" fill-opacity="0.35"/>
+      <circle cx="${900 - index * 40}" cy="${560 - (index % 2) * 120}" r="${210 - index * 9}" fill="${from}" fill-opacity="0.3"/>
+      <path d="M0 ${620 + index * 10} Q 300 ${520 - index * 8} 600 640 T 1200 ${600 + index * 6} V 800 H 0 Z" fill="${from}" fill-opacity="0.45"/>
+    </svg>`;
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const image = await processImage(png, POST_IMAGE);
+    await storage.put(`thumb/${image.name}`, image.thumbnail);
+    urls.push(await storage.put(`original/${image.name}`, image.original));
+  }
+  return urls;
+}
+
+export async function seedDemo(db: Database, options: { adminEmails: string[]; uploadsDir: string }) {
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const adminHash = await hashPassword(ADMIN_PASSWORD);
+  const now = Date.now();
+  const daysAgo = (days: number) => new Date(now - days * 86_400_000);
+  const created = await db
+    .insert(users)
+    .values(
+      DEMO_USERS.map((user, index): typeof users.$inferInsert => {
+        const email = demoEmail(user.username);
+        return {
+          email,
+          username: user.username,
+          usernameKey: user.username.toLowerCase(),
+          passwordHash: user.role === 'admin' ? adminHash : demoHash,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          bio: user.bio,
+          role: options.adminEmails.includes(email) ? 'admin' : (user.role ?? 'user'),
+          createdAt: daysAgo(120 - index * 9),
+        };
+      }),
+    )
+    .returning({ id: users.id, username: users.username });
+  const idOf = new Map(created.map((user) => [user.username, user.id]));
+  const people = created.filter((user) => user.username !== 'admin').map((user) => user.id);
+  const images = await demoImages(new LocalFileStorage(options.uploadsDir));
+  const rand = random(2030);
+  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+
+  await db.transaction(async (tx) => {
+    for (const [index, demo] of DEMO_POSTS.entries()) {
+      const authorId = idOf.get(demo.author)!;
+      const createdAt = new Date(
+        now - (DEMO_POSTS.length - 1 - index) * 7 * 3_600_000 - Math.floor(rand() * 50) * 60_000,
+      );
+      const voters = people.filter((id) => id !== authorId && rand() < 0.75);
+      const values = voters.map((userId) => {
+        if (demo.votingType === 'rating') return { userId, value: 2 + Math.floor(rand() * 4) };
+        if (demo.votingType === 'poll')
+          return { userId, value: Math.floor(rand() * (demo.pollOptions?.length ?? 2)) };
+        return { userId, value: rand() < 0.78 ? 1 : -1 };
+      });
+      const commenters = Array.from({ length: Math.floor(rand() * 5) }, () => ({
+        authorId: pick(people),
+        content: pick(DEMO_COMMENTS),
+        isAnonymous: rand() < 0.2,
+      }));
+      const pollCounts =
+        demo.pollOptions?.map((_, option) => values.filter((v) => v.value === option).length) ?? null;
+      const post = await insertPost(tx, {
+        authorId,
+        content: demo.content,
+        contentNormalized: normalizeArabic(demo.content),
+        isAnonymous: demo.isAnonymous ?? false,
+        votingType: demo.votingType,
+        pollOptions: demo.pollOptions ?? null,
+        pollCounts,
+        imageUrl: demo.image === undefined ? null : images[demo.image % images.length]!,
+        latitude: demo.location?.latitude ?? null,
+        longitude: demo.location?.longitude ?? null,
+        locationName: demo.location?.locationName ?? null,
+        upVotes: demo.votingType === 'like-dislike' ? values.filter((v) => v.value === 1).length : 0,
+        downVotes: demo.votingType === 'like-dislike' ? values.filter((v) => v.value === -1).length : 0,
+        ratingSum: demo.votingType === 'rating' ? values.reduce((sum, v) => sum + v.value, 0) : 0,
+        ratingCount: demo.votingType === 'rating' ? values.length : 0,
+        commentCount: commenters.length,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await attachHashtags(tx, post.id, extractHashtags(demo.content));
+      if (values.length > 0)
+        await tx
+          .insert(votes)
+          .values(values.map((v) => ({ postId: post.id, userId: v.userId, value: v.value, createdAt })));
+      for (const [order, comment] of commenters.entries()) {
+        const at = new Date(createdAt.getTime() + (order + 1) * 23 * 60_000);
+        await tx.insert(comments).values({ postId: post.id, ...comment, createdAt: at, updatedAt: at });
+      }
+    }
+    await tx.execute(
+      sql`update ${postHashtags} ph set created_at = p.created_at from ${posts} p where p.id = ph.post_id`,
+    );
+    await tx.execute(
+      sql`update ${users} u set posts_count = (select count(*) from ${posts} p where p.author_id = u.id and not p.is_anonymous)`,
+    );
+
+    const pairs = new Set<string>();
+    for (const follower of people) {
+      for (const followed of people)
+        if (follower !== followed && rand() < 0.4) pairs.add(`${follower}|${followed}`);
+    }
+    const rows = [...pairs].map((pair) => {
+      const [followerId, followedId] = pair.split('|') as [string, string];
+      return { followerId, followedId };
+    });
+    if (rows.length > 0) await tx.insert(follows).values(rows);
+    await tx.insert(ads).values([
+      {
+        title: 'شارك رأيك في موسم الرياض',
+        description: 'استطلاعات يومية عن الفعاليات، صوّت وشاهد رأي الناس.',
+        imageUrl: images[1]!,
+        targetUrl: '/wasm/%D9%85%D9%88%D8%B3%D9%85_%D8%A7%D9%84%D8%B1%D9%8A%D8%A7%D8%B6',
+        placements: ['Header', 'Sidebar', 'BetweenPosts', 'Mobile'],
+        weight: 3,
+      },
+      {
+        title: 'اكتشف الترندات',
+        description: 'أكثر الوسوم تداولاً هذا الأسبوع في مكان واحد.',
+        imageUrl: images[2]!,
+        targetUrl: '/trends',
+        placements: ['Sidebar', 'Footer', 'BetweenPosts', 'PostDetail'],
+        weight: 2,
+      },
+      {
+        title: 'اطرح استطلاعك الأول',
+        description: 'حتى عشرة خيارات، والنتائج تظهر فوراً بالنسب المئوية.',
+        imageUrl: images[0]!,
+        targetUrl: '/create-post',
+        placements: ['Sidebar', 'BetweenPosts', 'PostDetail', 'Header'],
+        weight: 1,
+      },
+      {
+        title: 'الأسئلة الشائعة',
+        description: 'كل ما تريد معرفته عن الخصوصية والنشر المجهول.',
+        imageUrl: null,
+        targetUrl: '/faq',
+        placements: ['Footer', 'Sidebar', 'Mobile'],
+        weight: 1,
+      },
+    ]);
+    await tx.execute(sql`update ${users} u set
+      followers_count = (select count(*) from ${follows} f where f.followed_id = u.id),
+      following_count = (select count(*) from ${follows} f where f.follower_id = u.id)`);
+  });
+}

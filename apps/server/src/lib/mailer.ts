@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends through SMTP when configured; otherwise writes the message to the log, so local sign-up flows still work. */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  logger: FastifyBaseLogger;
+}): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(message) {
+        options.logger.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'mail (no SMTP_URL set)',
+        );
+      },
+      close() {},
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

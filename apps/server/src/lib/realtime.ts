@@ -1,0 +1,132 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { REALTIME_PATH, REALTIME_TOKEN_MIN } from '@ray/shared/constants';
+import { REALTIME_EVENTS, type ServerToClientEvents } from '@ray/shared/realtime';
+import type { Database } from '../db/client';
+import type { SessionGuard } from '../modules/account/session-guard';
+import { toNotification } from '../modules/notifications/notifications.service';
+import { unreadCount, type NotificationRow } from '../modules/notifications/notifications.repository';
+import type { AccessTokens } from './tokens';
+
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+type HubSocket = Socket<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The notification hub (Socket.IO at REALTIME_PATH). A socket proves who it is with an access token in the
+ * handshake `auth` payload, joins only its own user's room, and is dropped when its token expires or its session
+ * is revoked. With Redis, every instance shares events through a Redis stream, which also survives Redis restarts.
+ */
+export class Realtime {
+  readonly io: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
+  private redis: ReturnType<typeof createClient> | undefined;
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    server: HttpServer,
+    private readonly deps: {
+      tokens: AccessTokens;
+      sessions: SessionGuard;
+      db: Database;
+      logger: FastifyBaseLogger;
+    },
+  ) {
+    this.io = new Server(server, {
+      path: REALTIME_PATH,
+      serveClient: false,
+      cors: { origin: false },
+      pingInterval: 15_000,
+      pingTimeout: 30_000,
+      maxHttpBufferSize: 16 * 1024,
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+    });
+    this.io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => {
+          next();
+        },
+        () => {
+          next(new Error('unauthorized'));
+        },
+      );
+    });
+    this.io.on('connection', (socket) => {
+      void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)]);
+      socket.on('disconnect', () => {
+        clearTimeout(this.timers.get(socket.id));
+        this.timers.delete(socket.id);
+      });
+    });
+    deps.sessions.onRevoked((sessionIds) => {
+      for (const id of sessionIds) this.io.in(sessionRoom(id)).disconnectSockets(true);
+    });
+  }
+
+  /** Shares events between instances through Redis; without it this instance works alone. */
+  async useRedis(url: string, streamName: string) {
+    const client = createClient({
+      url,
+      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2_000), connectTimeout: 2_000 },
+    });
+    client.on('error', (error: unknown) => {
+      this.deps.logger.warn({ err: error }, 'redis unavailable for real-time; retrying');
+    });
+    this.redis = client;
+    await client.connect();
+    this.io.adapter(createAdapter(client, { streamName, maxLen: 100_000 }));
+  }
+
+  private async authenticate(socket: HubSocket) {
+    const token: unknown = (socket.handshake.auth as { token?: unknown }).token;
+    if (typeof token !== 'string' || token.length < REALTIME_TOKEN_MIN) throw new Error('unauthorized');
+    const claims = await this.deps.tokens.verify(token);
+    if (!(await this.deps.sessions.isActive(claims.sessionId))) throw new Error('unauthorized');
+    socket.data.userId = claims.userId;
+    socket.data.sessionId = claims.sessionId;
+    if (claims.exp) {
+      const timer = setTimeout(() => socket.disconnect(true), Math.max(0, claims.exp * 1000 - Date.now()));
+      timer.unref();
+      this.timers.set(socket.id, timer);
+    }
+  }
+
+  /** Pushes freshly committed notifications and each recipient's new unread count. */
+  async deliver(rows: NotificationRow[]) {
+    const recipients = new Set<string>();
+    for (const row of rows) {
+      this.io.to(userRoom(row.recipientId)).emit(REALTIME_EVENTS.receiveNotification, toNotification(row));
+      recipients.add(row.recipientId);
+    }
+    for (const userId of recipients) await this.pushUnreadCount(userId);
+  }
+
+  async pushUnreadCount(userId: string) {
+    try {
+      this.io
+        .to(userRoom(userId))
+        .emit(REALTIME_EVENTS.unreadCountChanged, await unreadCount(this.deps.db, userId));
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not push the unread count');
+    }
+  }
+
+  /** Lets the HTTP server close: sockets are told to reconnect (to another instance) rather than held open. */
+  disconnectLocal() {
+    this.io.local.disconnectSockets(true);
+  }
+
+  async close() {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    if (this.redis?.isOpen) await this.redis.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Role } from '@ray/shared/schemas/user';
+import { AppError } from './app-error';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  /** Expiry in seconds since the epoch (set on verified tokens). */
+  exp?: number;
+}
+
+export interface TokenConfig {
+  secret: string;
+  issuer: string;
+  audience: string;
+  accessTtlSeconds: number;
+}
+
+/** Signs and verifies short-lived access tokens (HS256 JWT with `exp`, bound to a session). */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(private readonly config: TokenConfig) {
+    this.key = new TextEncoder().encode(config.secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId, role: claims.role, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(this.config.issuer)
+      .setAudience(this.config.audience)
+      .setIssuedAt()
+      .setExpirationTime(`${this.config.accessTtlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.config.issuer,
+        audience: this.config.audience,
+        requiredClaims: ['exp', 'sub', 'sid'],
+      });
+      const role = payload.role;
+      if (
+        payload.typ !== 'access' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.sub !== 'string' ||
+        (role !== 'user' && role !== 'moderator' && role !== 'admin')
+      ) {
+        throw new AppError('UNAUTHORIZED');
+      }
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        role,
+        ...(payload.exp ? { exp: payload.exp } : {}),
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+      throw new AppError('UNAUTHORIZED');
+    }
+  }
+}
+
+/** 256 random bits, URL-safe; only its hash is stored. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

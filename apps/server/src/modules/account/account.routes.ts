@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@ray/shared/errors';
+import { msg } from '@ray/shared/messages.ar';
+import {
+  authResponseSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  logoutSchema,
+  messageResponseSchema,
+  refreshTokenSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@ray/shared/schemas/auth';
+import { requireAuth } from '../../plugins/auth';
+import * as account from './account.service';
+
+const tags = ['account'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const client = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => account.login(app.ctx, request.body, client(request)),
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account',
+        body: registerSchema,
+        response: { 201: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await account.register(app.ctx, request.body, client(request))),
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token (rotated on every use)',
+        body: refreshTokenSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => account.refresh(app.ctx, request.body.refreshToken),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the current session',
+        body: logoutSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.logout(app.ctx, request.auth?.sessionId ?? null, request.body?.refreshToken);
+      return { success: true, message: msg.logoutSuccess };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Send a reset link (same answer for unknown addresses)',
+        body: forgotPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.forgotPassword(app.ctx, request.body.email, client(request));
+      return { success: true, message: msg.forgotSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link',
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.resetPassword(app.ctx, request.body);
+      return { success: true, message: msg.resetSuccess };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; other sessions are signed out',
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.changePassword(app.ctx, requireAuth(request), request.body);
+      return { success: true, message: msg.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/external-login/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'Authorisation URL of a social sign-in provider',
+        params: z.object({ provider: z.string().max(20) }),
+        querystring: z.object({ returnUrl: z.string().max(2000).optional() }),
+        response: { 404: errorResponseSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .status(404)
+        .send({ success: false, code: 'NOT_FOUND', message: msg.socialLoginFailed('هذا المزود') }),
+  );
+};

@@ -1,0 +1,247 @@
+import type { z } from 'zod';
+import type {
+  AuthResponse,
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@ray/shared/schemas/auth';
+import { msg } from '@ray/shared/messages.ar';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { uniqueViolation } from '../../lib/db-errors';
+import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import type { Limit } from '../../lib/rate-limiter';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { toCurrentUser } from '../users/users.mapper';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type UserRow,
+} from '../users/users.repository';
+import {
+  claimRefreshToken,
+  consumeResetToken,
+  findRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  replaceResetToken,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.repository';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const HOUR = 3600;
+const LOGIN_WINDOW = 15 * 60;
+/** Failed logins allowed for one account from one address, and from one address across accounts. */
+const LOGIN_ACCOUNT_MAX = 5;
+const LOGIN_ADDRESS_MAX = 30;
+const RESET_EMAILS_PER_HOUR = 5;
+const RESET_REQUESTS_PER_ADDRESS = 30;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A refresh token presented again this soon after its rotation is a race between tabs, not theft. */
+const REFRESH_REUSE_GRACE_MS = 30_000;
+
+async function issueTokens(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'role'>,
+  sessionId: string,
+  sessionExpiresAt: Date,
+) {
+  const refreshToken = randomToken();
+  const refreshExpires = new Date(
+    Math.min(sessionExpiresAt.getTime(), Date.now() + ctx.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  );
+  await insertRefreshToken(ctx.database.db, {
+    sessionId,
+    tokenHash: hashToken(refreshToken),
+    expiresAt: refreshExpires,
+  });
+  const token = await ctx.tokens.sign({ userId: user.id, sessionId, role: user.role });
+  return { token, refreshToken };
+}
+
+async function startSession(
+  ctx: AppContext,
+  user: UserRow,
+  rememberMe: boolean,
+  client: ClientInfo,
+  message: string,
+): Promise<AuthResponse> {
+  const lifetimeMs = rememberMe
+    ? ctx.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000
+    : ctx.env.SESSION_TTL_HOURS * 3_600_000;
+  const session = await insertSession(ctx.database.db, {
+    userId: user.id,
+    rememberMe,
+    expiresAt: new Date(Date.now() + lifetimeMs),
+    userAgent: client.userAgent?.slice(0, 300),
+    ip: client.ip,
+  });
+  const tokens = await issueTokens(ctx, user, session.id, session.expiresAt);
+  return { success: true, ...tokens, userId: user.id, message, user: toCurrentUser(user) };
+}
+
+/** Refuses a new password that sits among the most common ones, on the form field that carries it. */
+async function assertUncommon(password: string, field: string) {
+  if (await isCommonPassword(password)) throw AppError.field('VALIDATION_FAILED', field, msg.passwordCommon);
+}
+
+export async function register(
+  ctx: AppContext,
+  payload: z.output<typeof registerSchema>,
+  client: ClientInfo,
+): Promise<AuthResponse> {
+  await assertUncommon(payload.password, 'password');
+  const role = ctx.env.ADMIN_EMAILS.includes(payload.email) ? 'admin' : 'user';
+  let user: UserRow;
+  try {
+    user = await insertUser(ctx.database.db, {
+      email: payload.email,
+      username: payload.username,
+      usernameKey: payload.username.toLowerCase(),
+      passwordHash: await hashPassword(payload.password),
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      role,
+    });
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === 'users_email_key') throw AppError.field('EMAIL_TAKEN', 'email', msg.emailTaken);
+    if (constraint === 'users_username_key')
+      throw AppError.field('USERNAME_TAKEN', 'username', msg.usernameTaken);
+    throw error;
+  }
+  return startSession(ctx, user, true, client, msg.registerSuccess);
+}
+
+function loginLimits(email: string, ip: string): Limit[] {
+  return [
+    { key: `login:account:${email}:${ip}`, max: LOGIN_ACCOUNT_MAX, windowSeconds: LOGIN_WINDOW },
+    { key: `login:address:${ip}`, max: LOGIN_ADDRESS_MAX, windowSeconds: LOGIN_WINDOW },
+  ];
+}
+
+export async function login(
+  ctx: AppContext,
+  payload: z.output<typeof loginSchema>,
+  client: ClientInfo,
+): Promise<AuthResponse> {
+  const limits = loginLimits(payload.username, client.ip);
+  const wait = await ctx.limiter.blockedFor(limits);
+  if (wait > 0)
+    throw new AppError('RATE_LIMITED', { message: msg.tooManyLoginAttempts, retryAfterSeconds: wait });
+
+  const user = await findUserByEmail(ctx.database.db, payload.username);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, payload.password)
+    : await verifyAgainstDummy(payload.password);
+  if (!user || !valid) {
+    await ctx.limiter.record(limits);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await ctx.limiter.clear(limits[0]!.key);
+  return startSession(ctx, user, payload.rememberMe, client, msg.loginSuccess);
+}
+
+export async function refresh(ctx: AppContext, refreshToken: string): Promise<AuthResponse> {
+  const found = await findRefreshToken(ctx.database.db, hashToken(refreshToken));
+  const now = Date.now();
+  if (
+    !found ||
+    found.session.revokedAt ||
+    found.session.expiresAt.getTime() <= now ||
+    found.token.expiresAt.getTime() <= now
+  ) {
+    throw new AppError('UNAUTHORIZED', { message: msg.sessionExpired });
+  }
+  const claimed = await claimRefreshToken(ctx.database.db, found.token.id);
+  if (!claimed) {
+    const usedAt = found.token.usedAt?.getTime() ?? now;
+    if (now - usedAt > REFRESH_REUSE_GRACE_MS) {
+      // A rotated token came back long after its rotation: someone else holds a copy. End the whole family.
+      await revokeSession(ctx.database.db, found.session.id);
+      ctx.sessions.revoked([found.session.id]);
+      throw new AppError('UNAUTHORIZED', { message: msg.sessionExpired });
+    }
+  }
+  const tokens = await issueTokens(ctx, found.user, found.session.id, found.session.expiresAt);
+  return { success: true, ...tokens, userId: found.user.id, message: msg.loginSuccess };
+}
+
+export async function logout(ctx: AppContext, sessionId: string | null, refreshToken: string | undefined) {
+  let id = sessionId;
+  if (!id && refreshToken)
+    id = (await findRefreshToken(ctx.database.db, hashToken(refreshToken)))?.session.id ?? null;
+  if (!id) return;
+  await revokeSession(ctx.database.db, id);
+  ctx.sessions.revoked([id]);
+}
+
+/** Answers alike for known and unknown addresses; the e-mail leaves in the background so timing says nothing. */
+export async function forgotPassword(ctx: AppContext, email: string, client: ClientInfo) {
+  const limits: Limit[] = [
+    { key: `forgot:email:${email}`, max: RESET_EMAILS_PER_HOUR, windowSeconds: HOUR },
+    { key: `forgot:address:${client.ip}`, max: RESET_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
+  ];
+  const wait = await ctx.limiter.blockedFor(limits);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.forgotTooMany, retryAfterSeconds: wait });
+  await ctx.limiter.record(limits);
+
+  const user = await findUserByEmail(ctx.database.db, email);
+  if (!user) return;
+  const token = randomToken();
+  await replaceResetToken(ctx.database.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+  ctx.mailer
+    .send({
+      to: email,
+      subject: 'إعادة تعيين كلمة المرور في رأي',
+      text: `مرحباً ${user.firstName}،\n\nطلبت إعادة تعيين كلمة المرور لحسابك في رأي. افتح الرابط التالي خلال ساعة لاختيار كلمة مرور جديدة:\n\n${link}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء في حسابك.`,
+    })
+    .catch((error: unknown) => {
+      ctx.logger.error({ err: error }, 'password reset e-mail failed');
+    });
+}
+
+export async function resetPassword(ctx: AppContext, payload: z.output<typeof resetPasswordSchema>) {
+  await assertUncommon(payload.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(payload.newPassword);
+  const revoked = await ctx.database.db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, hashToken(payload.token), payload.email);
+    if (!userId) return null;
+    await updateUser(tx, userId, { passwordHash });
+    return revokeUserSessions(tx, userId);
+  });
+  if (!revoked) throw new AppError('RESET_LINK_INVALID');
+  ctx.sessions.revoked(revoked);
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  auth: { userId: string; sessionId: string },
+  payload: z.output<typeof changePasswordSchema>,
+) {
+  const user = await findUserById(ctx.database.db, auth.userId);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, payload.currentPassword))) {
+    throw AppError.field('CURRENT_PASSWORD_INCORRECT', 'currentPassword', msg.currentPasswordIncorrect);
+  }
+  await assertUncommon(payload.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(payload.newPassword);
+  const revoked = await ctx.database.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    return revokeUserSessions(tx, user.id, auth.sessionId);
+  });
+  ctx.sessions.revoked(revoked);
+}

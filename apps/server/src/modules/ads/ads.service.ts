@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { AD_MAX_PER_PLACEMENT, type AdPlacement } from '@ray/shared/constants';
+import type { Ad, AdminAd, adInputSchema } from '@ray/shared/schemas/ad';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import * as repo from './ads.repository';
+import type { AdRow } from './ads.repository';
+
+const toAd = (row: AdRow): Ad => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  imageUrl: row.imageUrl,
+  targetUrl: row.targetUrl,
+});
+
+const toAdminAd = (row: AdRow): AdminAd => ({
+  ...toAd(row),
+  placements: row.placements as AdPlacement[],
+  startsAt: row.startsAt?.toISOString() ?? null,
+  endsAt: row.endsAt?.toISOString() ?? null,
+  weight: row.weight,
+  isActive: row.isActive,
+  impressions: row.impressions,
+  clicks: row.clicks,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Weighted sampling without replacement: an ad of weight 3 is three times as likely to be picked as one of 1. */
+export function pickWeighted<T extends { weight: number }>(
+  items: T[],
+  count: number,
+  random: () => number = Math.random,
+): T[] {
+  const pool = [...items];
+  const picked: T[] = [];
+  while (picked.length < count && pool.length > 0) {
+    const total = pool.reduce((sum, item) => sum + item.weight, 0);
+    let roll = random() * total;
+    const index = pool.findIndex((item) => (roll -= item.weight) < 0);
+    picked.push(...pool.splice(index === -1 ? pool.length - 1 : index, 1));
+  }
+  return picked;
+}
+
+export async function adsFor(ctx: AppContext, placement: AdPlacement): Promise<Ad[]> {
+  const rows = await repo.activeAds(ctx.database.db, placement);
+  return pickWeighted(rows, AD_MAX_PER_PLACEMENT[placement]).map(toAd);
+}
+
+export async function getAd(ctx: AppContext, id: number): Promise<Ad> {
+  const row = await repo.findAd(ctx.database.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toAd(row);
+}
+
+export async function recordImpression(
+  ctx: AppContext,
+  id: number,
+  impression: { placement: AdPlacement; page: string; viewerKey: string },
+) {
+  const row = await repo.findAd(ctx.database.db, id);
+  if (!row || !row.placements.includes(impression.placement)) throw new AppError('NOT_FOUND');
+  return repo.recordImpression(ctx.database.db, {
+    adId: id,
+    ...impression,
+    page: impression.page.split(/[?#]/)[0]!,
+  });
+}
+
+/** Counts the click and answers the ad's stored target: a URL from the request is never followed. */
+export async function recordClick(ctx: AppContext, id: number): Promise<{ targetUrl: string }> {
+  const row = await repo.recordClick(ctx.database.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function listForAdmin(ctx: AppContext): Promise<AdminAd[]> {
+  return (await repo.listAllAds(ctx.database.db)).map(toAdminAd);
+}
+
+function toRow(input: z.output<typeof adInputSchema>) {
+  return {
+    title: input.title,
+    description: input.description,
+    imageUrl: input.imageUrl ?? null,
+    targetUrl: input.targetUrl,
+    placements: [...new Set(input.placements)],
+    startsAt: input.startsAt ? new Date(input.startsAt) : null,
+    endsAt: input.endsAt ? new Date(input.endsAt) : null,
+    weight: input.weight,
+    isActive: input.isActive,
+  };
+}
+
+export async function createAd(ctx: AppContext, input: z.output<typeof adInputSchema>): Promise<AdminAd> {
+  return toAdminAd(await repo.insertAd(ctx.database.db, toRow(input)));
+}
+
+export async function updateAd(
+  ctx: AppContext,
+  id: number,
+  input: z.output<typeof adInputSchema>,
+): Promise<AdminAd> {
+  const row = await repo.updateAd(ctx.database.db, id, toRow(input));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toAdminAd(row);
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { POST_IMAGE_MAX } from '@ray/shared/constants';
+import { errorResponseSchema } from '@ray/shared/errors';
+import { msg } from '@ray/shared/messages.ar';
+import { uploadResultSchema } from '@ray/shared/schemas/user';
+import { POST_IMAGE, processImage } from '../../lib/images';
+import { requireAuth } from '../../plugins/auth';
+import { readSingleImage } from '../../plugins/uploads';
+
+export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/upload',
+    {
+      schema: {
+        tags: ['attachments'],
+        summary:
+          'Upload a post image (multipart field "file"; PNG, JPEG, GIF or WebP under 10 MB). Metadata is removed.',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          201: uploadResultSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      const file = await readSingleImage(request, POST_IMAGE_MAX, msg.imageTooLarge);
+      const image = await processImage(file, POST_IMAGE);
+      const url = await app.ctx.storage.put(`original/${image.name}`, image.original);
+      const thumbnailUrl = await app.ctx.storage.put(`thumb/${image.name}`, image.thumbnail);
+      return reply.status(201).send({ url, thumbnailUrl });
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { comments, posts, users } from '../../db/schema';
+import { visibleTo, type Viewer } from '../posts/posts.repository';
+
+const selection = {
+  comment: {
+    id: comments.id,
+    postId: comments.postId,
+    authorId: comments.authorId,
+    content: comments.content,
+    isAnonymous: comments.isAnonymous,
+    hiddenAt: comments.hiddenAt,
+    createdAt: comments.createdAt,
+    updatedAt: comments.updatedAt,
+  },
+  author: {
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarUrl: users.avatarUrl,
+  },
+};
+
+export type CommentRecord = NonNullable<Awaited<ReturnType<typeof findCommentRecord>>>;
+
+/** Hidden comments stay visible to their author and to moderators only. */
+export function commentVisibleTo(viewer: Viewer | null): SQL | undefined {
+  if (viewer?.seesHidden) return undefined;
+  return viewer
+    ? or(isNull(comments.hiddenAt), eq(comments.authorId, viewer.userId))
+    : isNull(comments.hiddenAt);
+}
+
+function selectComments(db: Executor) {
+  return db.select(selection).from(comments).innerJoin(users, eq(users.id, comments.authorId));
+}
+
+/** A comment with its author, whoever may see it: callers apply their own visibility. */
+export async function findCommentRecord(db: Executor, id: number) {
+  const [row] = await selectComments(db).where(eq(comments.id, id)).limit(1);
+  return row;
+}
+
+/** The post a comment list belongs to, if the viewer may see it; its counter is the list's total. */
+export async function findVisiblePost(db: Executor, postId: number, viewer: Viewer | null) {
+  const [row] = await db
+    .select({ id: posts.id, commentCount: posts.commentCount })
+    .from(posts)
+    .where(and(eq(posts.id, postId), visibleTo(viewer)))
+    .limit(1);
+  return row;
+}
+
+/** One keyset page of a post's comments: `limit + 1` rows so the caller knows whether another page exists. */
+export async function listComments(
+  db: Executor,
+  postId: number,
+  viewer: Viewer | null,
+  page: {
+    order: 'oldest' | 'newest';
+    afterId?: number | undefined;
+    offset?: number | undefined;
+    limit: number;
+  },
+) {
+  const oldest = page.order === 'oldest';
+  const after = page.afterId
+    ? oldest
+      ? gt(comments.id, page.afterId)
+      : lt(comments.id, page.afterId)
+    : undefined;
+  return selectComments(db)
+    .where(and(eq(comments.postId, postId), commentVisibleTo(viewer), after))
+    .orderBy(oldest ? asc(comments.id) : desc(comments.id))
+    .limit(page.limit + 1)
+    .offset(page.offset ?? 0);
+}
+
+/**
+ * Counts one more comment on a post that is open to comments (exists and is not hidden). The update is the
+ * check: it locks the post row, so the post cannot be deleted or hidden before the comment is written.
+ */
+/** Counts a new comment on a post that is open; answers the post's author, or undefined when it is not open. */
+export async function countCommentOnOpenPost(
+  db: Executor,
+  postId: number,
+): Promise<{ authorId: string } | undefined> {
+  const [row] = await db
+    .update(posts)
+    .set({ commentCount: sql`${posts.commentCount} + 1` })
+    .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)))
+    .returning({ authorId: posts.authorId });
+  return row;
+}
+
+export async function uncountComment(db: Executor, postId: number) {
+  await db
+    .update(posts)
+    .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+    .where(eq(posts.id, postId));
+}
+
+export async function insertComment(db: Executor, comment: typeof comments.$inferInsert) {
+  const [row] = await db.insert(comments).values(comment).returning({ id: comments.id });
+  return row!.id;
+}
+
+/** Edits a comment only when the caller wrote it; undefined for a missing or foreign comment alike. */
+export async function updateOwnComment(db: Executor, id: number, authorId: string, content: string) {
+  const [row] = await db
+    .update(comments)
+    .set({ content, updatedAt: sql`now()` })
+    .where(and(eq(comments.id, id), eq(comments.authorId, authorId)))
+    .returning({ id: comments.id });
+  return row;
+}
+
+/** The post of a comment the caller wrote; undefined for a missing or foreign comment alike. */
+export async function findOwnCommentPost(db: Executor, id: number, authorId: string) {
+  const [row] = await db
+    .select({ postId: comments.postId })
+    .from(comments)
+    .where(and(eq(comments.id, id), eq(comments.authorId, authorId)))
+    .limit(1);
+  return row?.postId;
+}
+
+/**
+ * Locks a post row. Every write that touches a post's comments or reports takes this lock first, in the
+ * same order as a post deletion (post, then its comments, then their reports), so they cannot deadlock.
+ */
+export async function lockPost(db: Executor, postId: number) {
+  const [row] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .for('update')
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Deletes a comment only when the caller wrote it; undefined for a missing or foreign comment alike. */
+export async function deleteOwnComment(db: Executor, id: number, authorId: string) {
+  const [row] = await db
+    .delete(comments)
+    .where(and(eq(comments.id, id), eq(comments.authorId, authorId)))
+    .returning({ postId: comments.postId, hiddenAt: comments.hiddenAt });
+  return row;
+}
+
+/**
+ * Hides a comment by moderation (the caller holds the lock of its post). The post's public counter drops
+ * once, when the comment actually becomes hidden.
+ */
+export async function hideComment(db: Executor, id: number) {
+  const [row] = await db
+    .update(comments)
+    .set({ hiddenAt: sql`now()` })
+    .where(and(eq(comments.id, id), isNull(comments.hiddenAt)))
+    .returning({ postId: comments.postId });
+  if (row) await uncountComment(db, row.postId);
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@ray/shared/errors';
+import { msg } from '@ray/shared/messages.ar';
+import {
+  commentSchema,
+  commentsQuerySchema,
+  createCommentSchema,
+  pagedCommentsSchema,
+  updateCommentSchema,
+} from '@ray/shared/schemas/comment';
+import { successSchema } from '@ray/shared/schemas/common';
+import { idParam } from '@ray/shared/schemas/fields';
+import { AppError } from '../../lib/app-error';
+import { requireAuth } from '../../plugins/auth';
+import { viewerOf } from '../posts/posts.service';
+import * as commentsService from './comments.service';
+
+const tags = ['comments'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const params = z.object({ id: idParam });
+
+export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a post, optionally anonymously (not on a post hidden by moderation)',
+        security: [{ bearer: [] }],
+        body: createCommentSchema,
+        response: { 201: commentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.auth) throw new AppError('UNAUTHORIZED', { message: msg.loginToComment });
+      return reply
+        .status(201)
+        .send(await commentsService.createComment(app.ctx, viewerOf(request.auth)!, request.body));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Comments of a post, oldest first by default (`order=newest` for the latest first). Page with `cursor` (pagination.nextCursor).',
+        querystring: commentsQuerySchema,
+        response: { 200: pagedCommentsSchema, ...errors },
+      },
+    },
+    async (request) => commentsService.listComments(app.ctx, viewerOf(request.auth), request.query),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit the text of one's own comment",
+        security: [{ bearer: [] }],
+        params,
+        body: updateCommentSchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) =>
+      commentsService.updateComment(
+        app.ctx,
+        viewerOf(requireAuth(request))!,
+        request.params.id,
+        request.body.content,
+      ),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: "Delete one's own comment",
+        security: [{ bearer: [] }],
+        params,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await commentsService.deleteComment(app.ctx, viewerOf(requireAuth(request))!, request.params.id);
+      return { success: true, message: msg.commentDeleted };
+    },
+  );
+};

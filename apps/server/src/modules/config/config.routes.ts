@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@ray/shared/errors';
+import { appConfigSchema, updateAppConfigSchema } from '@ray/shared/schemas/config';
+import { requireRole } from '../../plugins/auth';
+import { getAppConfig, updateAppConfig } from './config.service';
+
+const tags = ['config'];
+
+export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Maintenance flag, message and support contact',
+        response: { 200: appConfigSchema },
+      },
+    },
+    async () => getAppConfig(app.ctx),
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Change the remote configuration (admins)',
+        security: [{ bearer: [] }],
+        body: updateAppConfigSchema,
+        response: {
+          200: appConfigSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      requireRole(request, 'admin');
+      return updateAppConfig(app.ctx, request.body);
+    },
+  );
+};

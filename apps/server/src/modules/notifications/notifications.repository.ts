@@ -1,0 +1,90 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Omit<
+  typeof notifications.$inferInsert,
+  'id' | 'count' | 'isRead' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * Writes a notification. One with a group key folds into the recipient's unread notification of the same key
+ * (count + 1, newest message), so a popular post yields one line instead of hundreds.
+ */
+export async function insertNotification(db: Executor, row: NewNotification): Promise<NotificationRow> {
+  if (!row.groupKey) {
+    const [created] = await db.insert(notifications).values(row).returning();
+    return created!;
+  }
+  const [upserted] = await db
+    .insert(notifications)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [notifications.recipientId, notifications.groupKey],
+      targetWhere: sql`${notifications.groupKey} is not null and not ${notifications.isRead}`,
+      set: {
+        count: sql`${notifications.count} + 1`,
+        message: sql`excluded.message`,
+        senderName: sql`excluded.sender_name`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return upserted!;
+}
+
+export function listNotifications(db: Executor, recipientId: string, limit: number) {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.recipientId, recipientId))
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function markRead(db: Executor, id: number, recipientId: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .returning({ id: notifications.id });
+  return rows.length === 1;
+}
+
+export async function markAllRead(db: Executor, recipientId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function unreadCount(db: Executor, recipientId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), eq(notifications.isRead, false)));
+  return row?.count ?? 0;
+}
+
+export async function hasNotification(
+  db: Executor,
+  recipientId: string,
+  type: NotificationRow['type'],
+  postId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.recipientId, recipientId),
+        eq(notifications.type, type),
+        eq(notifications.postId, postId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,201 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Notification } from '@ray/shared/realtime';
+import type { Executor } from '../../db/client';
+import { comments, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { displayName } from '../users/users.mapper';
+import * as repo from './notifications.repository';
+import type { NotificationRow } from './notifications.repository';
+
+export const ANONYMOUS_NAME = 'مجهول';
+/** Grouped vote notifications name no voter: who voted what is never shown to anyone. */
+const PRODUCT_NAME = 'رأي';
+const EXCERPT = 100;
+/** Upper bound of "reply" notifications one comment can send, so a huge thread cannot stall a write. */
+const MAX_THREAD_RECIPIENTS = 50;
+
+/** The message of a grouped notification says how many actions it stands for. */
+function groupedMessage(row: NotificationRow): string {
+  if (row.count <= 1 || !row.groupKey) return row.message;
+  const kind = row.groupKey.slice(0, row.groupKey.indexOf(':'));
+  switch (kind) {
+    case 'like':
+      return `أعجب ${row.count} أشخاص بمنشورك`;
+    case 'rating':
+      return `قيّم ${row.count} أشخاص منشورك`;
+    case 'poll':
+      return `صوّت ${row.count} أشخاص في استطلاعك`;
+    case 'reply':
+      return `${row.count} ردود جديدة في نقاش شاركت فيه`;
+    default:
+      return row.message;
+  }
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    senderName: row.senderName,
+    message: groupedMessage(row),
+    content: row.content,
+    postId: row.postId,
+    isRead: row.isRead,
+    count: row.count,
+    createdAt: row.updatedAt.toISOString(),
+  };
+}
+
+function excerpt(text: string): string {
+  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
+}
+
+async function actorName(db: Executor, actorId: string): Promise<string> {
+  const [actor] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .where(eq(users.id, actorId))
+    .limit(1);
+  return actor ? displayName(actor) : ANONYMOUS_NAME;
+}
+
+/**
+ * Notifications for a new comment: the post's author ('comment') and the other people who commented on the
+ * post ('reply'). An anonymous commenter is stored as no one and shown as 'مجهول'. Call inside the comment's
+ * transaction; deliver the returned rows after the commit.
+ */
+export async function notifyComment(
+  db: Executor,
+  event: { postId: number; postAuthorId: string; commenterId: string; isAnonymous: boolean; content: string },
+): Promise<NotificationRow[]> {
+  const senderName = event.isAnonymous ? ANONYMOUS_NAME : await actorName(db, event.commenterId);
+  const actorId = event.isAnonymous ? null : event.commenterId;
+  const created: NotificationRow[] = [];
+  if (event.postAuthorId !== event.commenterId) {
+    created.push(
+      await repo.insertNotification(db, {
+        recipientId: event.postAuthorId,
+        type: 'comment',
+        actorId,
+        senderName,
+        message: `${senderName} علّق على منشورك`,
+        content: excerpt(event.content),
+        postId: event.postId,
+      }),
+    );
+  }
+  const thread = await db
+    .selectDistinct({ authorId: comments.authorId })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.postId, event.postId),
+        ne(comments.authorId, event.commenterId),
+        ne(comments.authorId, event.postAuthorId),
+      ),
+    )
+    .limit(MAX_THREAD_RECIPIENTS);
+  for (const { authorId } of thread) {
+    created.push(
+      await repo.insertNotification(db, {
+        recipientId: authorId,
+        type: 'reply',
+        actorId,
+        senderName,
+        message: `${senderName} ردّ في نقاش شاركت فيه`,
+        content: excerpt(event.content),
+        postId: event.postId,
+        groupKey: `reply:${event.postId}`,
+      }),
+    );
+  }
+  return created;
+}
+
+/** A new like, rating or poll vote on someone else's post, folded per post while unread; never names the voter. */
+export async function notifyVote(
+  db: Executor,
+  event: {
+    postId: number;
+    postAuthorId: string;
+    voterId: string;
+    votingType: 'like-dislike' | 'rating' | 'poll';
+    content: string;
+  },
+): Promise<NotificationRow[]> {
+  if (event.postAuthorId === event.voterId) return [];
+  const like = event.votingType === 'like-dislike';
+  return [
+    await repo.insertNotification(db, {
+      recipientId: event.postAuthorId,
+      type: like ? 'like' : 'upvote',
+      actorId: null,
+      senderName: PRODUCT_NAME,
+      message: like
+        ? 'أعجب شخص بمنشورك'
+        : event.votingType === 'rating'
+          ? 'قيّم شخص منشورك'
+          : 'صوّت شخص في استطلاعك',
+      content: excerpt(event.content),
+      postId: event.postId,
+      groupKey: `${like ? 'like' : event.votingType}:${event.postId}`,
+    }),
+  ];
+}
+
+export async function notifyFollow(
+  db: Executor,
+  event: { followerId: string; followedId: string },
+): Promise<NotificationRow[]> {
+  if (event.followerId === event.followedId) return [];
+  const senderName = await actorName(db, event.followerId);
+  return [
+    await repo.insertNotification(db, {
+      recipientId: event.followedId,
+      type: 'follow',
+      actorId: event.followerId,
+      senderName,
+      message: `${senderName} بدأ بمتابعتك`,
+      content: null,
+      postId: null,
+    }),
+  ];
+}
+
+export async function notifyTrending(
+  db: Executor,
+  event: { postId: number; postAuthorId: string; content: string },
+): Promise<NotificationRow[]> {
+  if (await repo.hasNotification(db, event.postAuthorId, 'trending', event.postId)) return [];
+  return [
+    await repo.insertNotification(db, {
+      recipientId: event.postAuthorId,
+      type: 'trending',
+      actorId: null,
+      senderName: PRODUCT_NAME,
+      message: 'منشورك ضمن الأكثر تفاعلاً الآن 🔥',
+      content: excerpt(event.content),
+      postId: event.postId,
+    }),
+  ];
+}
+
+export async function listForUser(ctx: AppContext, userId: string, limit: number): Promise<Notification[]> {
+  return (await repo.listNotifications(ctx.database.db, userId, limit)).map(toNotification);
+}
+
+export async function markOneRead(ctx: AppContext, userId: string, id: number) {
+  if (!(await repo.markRead(ctx.database.db, id, userId))) throw new AppError('NOT_FOUND');
+  await ctx.realtime.pushUnreadCount(userId);
+}
+
+export async function markAllRead(ctx: AppContext, userId: string) {
+  const changed = await repo.markAllRead(ctx.database.db, userId);
+  await ctx.realtime.pushUnreadCount(userId);
+  return changed;
+}
+
+export function unreadCount(ctx: AppContext, userId: string) {
+  return repo.unreadCount(ctx.database.db, userId);
+}

@@ -1,0 +1,278 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_PATH } from '@ray/shared/constants';
+import type { Notification } from '@ray/shared/realtime';
+import type { Post } from '@ray/shared/schemas/post';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+
+let t: TestApp;
+let author: TestUser;
+let voter: TestUser;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  author = await registerUser(t.app);
+  voter = await registerUser(t.app);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+async function post(user: TestUser, payload: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: bearer(user.token),
+    payload,
+  });
+  return response.json<Post>();
+}
+
+function socketFor(token: string): Promise<Socket> {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => {
+      resolve(socket);
+    });
+    socket.on('connect_error', reject);
+  });
+}
+
+describe('notifications', () => {
+  it('tells the author about a like without naming the voter, and counts it unread', async () => {
+    const created = await post(author, { content: 'منشور ينتظر الإعجاب' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(voter.token),
+      payload: { postId: created.id, value: 1 },
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/user',
+      headers: bearer(author.token),
+    });
+    expect(list.statusCode).toBe(200);
+    const [first] = list.json<Notification[]>();
+    expect(first).toMatchObject({ type: 'like', postId: created.id, isRead: false });
+    expect(list.body).not.toContain(voter.userId);
+    expect(list.body).not.toContain(voter.username);
+    const count = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/user/unread-count',
+      headers: bearer(author.token),
+    });
+    expect(count.json<{ count: number }>().count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('groups votes on one post into one unread notification', async () => {
+    const created = await post(author, { content: 'قيّموا هذا المطعم', votingType: 'rating' });
+    const others = [voter, await registerUser(t.app), await registerUser(t.app)];
+    for (const user of others) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: bearer(user.token),
+        payload: { postId: created.id, value: 4 },
+      });
+    }
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications/user', headers: bearer(author.token) })
+    ).json<Notification[]>();
+    const forPost = list.filter((n) => n.postId === created.id);
+    expect(forPost).toHaveLength(1);
+    expect(forPost[0]!.count).toBe(3);
+    expect(forPost[0]!.message).toContain('3');
+  });
+
+  it('never notifies people about their own actions', async () => {
+    const created = await post(voter, { content: 'منشوري الخاص' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(voter.token),
+      payload: { postId: created.id, value: 1 },
+    });
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications/user', headers: bearer(voter.token) })
+    ).json<Notification[]>();
+    expect(list.some((n) => n.postId === created.id)).toBe(false);
+  });
+
+  it("marks one and all read; another user's notification answers 404", async () => {
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications/user', headers: bearer(author.token) })
+    ).json<Notification[]>();
+    const id = list[0]!.id;
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notifications/${id}/read`,
+      headers: bearer(voter.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/999999/read',
+      headers: bearer(voter.token),
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual(foreign.json());
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/notifications/${id}/read`,
+          headers: bearer(author.token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/notifications/user/read-all',
+          headers: bearer(author.token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const count = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications/user/unread-count',
+      headers: bearer(author.token),
+    });
+    expect(count.json<{ count: number }>().count).toBe(0);
+  });
+
+  it('tells the author and earlier commenters about a comment, naming an anonymous commenter only as مجهول', async () => {
+    const created = await post(author, { content: 'نقاش مفتوح للجميع' });
+    const earlier = await registerUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: bearer(earlier.token),
+      payload: { postId: created.id, content: 'أول تعليق' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: bearer(voter.token),
+      payload: { postId: created.id, content: 'رأيي السري', isAnonymous: true },
+    });
+    for (const user of [author, earlier]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications/user',
+        headers: bearer(user.token),
+      });
+      const latest = response
+        .json<Notification[]>()
+        .find((n) => n.postId === created.id && n.content === 'رأيي السري');
+      expect(latest, response.body).toMatchObject({
+        senderName: 'مجهول',
+        type: user === author ? 'comment' : 'reply',
+      });
+      expect(response.body).not.toContain(voter.userId);
+      expect(response.body).not.toContain(voter.username);
+    }
+  });
+
+  it('tells a user about a new follower', async () => {
+    const follower = await registerUser(t.app, { firstName: 'هند', lastName: 'السالم' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/follow',
+      headers: bearer(follower.token),
+      payload: { followerId: follower.userId, followedId: author.userId },
+    });
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/notifications/user', headers: bearer(author.token) })
+    ).json<Notification[]>();
+    expect(list.find((n) => n.type === 'follow')?.senderName).toBe('هند السالم');
+  });
+
+  it('requires a token for every call', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/notifications/user'],
+      ['GET', '/api/notifications/user/unread-count'],
+      ['PUT', '/api/notifications/user/read-all'],
+      ['PUT', '/api/notifications/1/read'],
+    ] as const) {
+      expect((await t.app.inject({ method, url: path })).statusCode).toBe(401);
+    }
+  });
+
+  it("pushes the notification and the new unread count to the author's socket", async () => {
+    const socket = await socketFor(author.token);
+    const received = new Promise<Notification>((resolve) => socket.once('ReceiveNotification', resolve));
+    const counted = new Promise<number>((resolve) => socket.once('UnreadCountChanged', resolve));
+    const created = await post(author, {
+      content: 'استطلاع سريع',
+      votingType: 'poll',
+      pollOptions: JSON.stringify(['نعم', 'لا']),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(voter.token),
+      payload: { postId: created.id, value: 0 },
+    });
+    expect((await received).postId).toBe(created.id);
+    expect(await counted).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a socket without a valid token of at least 50 characters', async () => {
+    await expect(socketFor('short')).rejects.toThrow();
+    await expect(socketFor(`${author.token.slice(0, -4)}AAAA`)).rejects.toThrow();
+  });
+
+  it('closes the sockets of a session when it logs out', async () => {
+    const user = await registerUser(t.app);
+    const socket = await socketFor(user.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: bearer(user.token),
+      payload: {},
+    });
+    expect(await closed).toBe('io server disconnect');
+  });
+});
+
+describe('trending', () => {
+  it("tells an author once when their post enters today's trending posts", async () => {
+    const { notifyNewTrendingPosts } = await import('../trends/trending-notifier');
+    const created = await post(author, { content: 'منشور سيصبح رائجاً' });
+    const fans = [voter, await registerUser(t.app), await registerUser(t.app)];
+    for (const fan of fans) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: bearer(fan.token),
+        payload: { postId: created.id, content: 'رائع' },
+      });
+    }
+    await notifyNewTrendingPosts(t.app.ctx);
+    await notifyNewTrendingPosts(t.app.ctx);
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications/user?limit=50',
+        headers: bearer(author.token),
+      })
+    ).json<Notification[]>();
+    expect(list.filter((n) => n.type === 'trending' && n.postId === created.id)).toHaveLength(1);
+  });
+});

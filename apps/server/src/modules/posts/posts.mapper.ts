@@ -1,0 +1,70 @@
+import type { Post, VotingStatistics } from '@ray/shared/schemas/post';
+import { displayName } from '../users/users.mapper';
+import type { PostRecord, Viewer } from './posts.repository';
+
+type Counters = Pick<
+  PostRecord['post'],
+  'votingType' | 'upVotes' | 'downVotes' | 'ratingSum' | 'ratingCount' | 'pollCounts'
+>;
+
+export function votingStatistics(post: Counters): VotingStatistics {
+  switch (post.votingType) {
+    case 'rating':
+      return {
+        type: 'rating',
+        averageRating: post.ratingCount === 0 ? 0 : Math.round((post.ratingSum / post.ratingCount) * 10) / 10,
+        totalVoting: post.ratingCount,
+      };
+    case 'poll': {
+      const counts = post.pollCounts ?? [];
+      return {
+        type: 'poll',
+        poolStats: Object.fromEntries(counts.map((count, index) => [String(index), count])),
+        totalVotes: counts.reduce((sum, count) => sum + count, 0),
+      };
+    }
+    default:
+      return { type: 'like-dislike', upVotes: post.upVotes, downVotes: post.downVotes };
+  }
+}
+
+export function thumbnailOf(imageUrl: string | null): string | null {
+  return imageUrl ? imageUrl.replace('/uploads/original/', '/uploads/thumb/') : null;
+}
+
+/**
+ * The public shape of a post. For an anonymous post the author is left out for everyone, its own author
+ * included (who recognises it by `isOwner`), so no code path can leak it by forgetting a viewer check.
+ */
+export function toPost(record: PostRecord, viewer: Viewer | null): Post {
+  const { post, author } = record;
+  return {
+    id: post.id,
+    content: post.content,
+    isAnonymous: post.isAnonymous,
+    votingType: post.votingType,
+    pollOptions: post.pollOptions ? JSON.stringify(post.pollOptions) : null,
+    imageUrl: post.imageUrl,
+    thumbnailUrl: thumbnailOf(post.imageUrl),
+    latitude: post.latitude,
+    longitude: post.longitude,
+    locationName: post.locationName,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+    commentCount: post.commentCount,
+    isBookmarked: record.isBookmarked,
+    hashtags: (record.hashtags ?? []).map((name) => ({ hashtag: { name } })),
+    votingStatistics: votingStatistics(post),
+    user: post.isAnonymous
+      ? null
+      : {
+          userId: post.authorId,
+          username: author.username,
+          displayName: displayName(author),
+          avatarUrl: author.avatarUrl,
+        },
+    userVote: record.userVote,
+    isOwner: viewer?.userId === post.authorId,
+    isHidden: post.hiddenAt !== null,
+  };
+}

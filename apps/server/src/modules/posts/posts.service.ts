@@ -1,0 +1,306 @@
+import { eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { normalizeArabic } from '@ray/shared/arabic';
+import { LOCATION_DECIMALS } from '@ray/shared/constants';
+import { extractHashtags, hashtagKey } from '@ray/shared/hashtags';
+import { msg } from '@ray/shared/messages.ar';
+import type { Paged } from '@ray/shared/schemas/common';
+import {
+  parsePollOptions,
+  type createPostSchema,
+  type Post,
+  type postsQuerySchema,
+  type updatePostSchema,
+} from '@ray/shared/schemas/post';
+import { posts } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import {
+  decodeCursor,
+  decodeOffsetCursor,
+  encodeCursor,
+  encodeOffsetCursor,
+  offsetForPage,
+} from '../../lib/cursor';
+import { keyOfUrl } from '../../lib/storage';
+import type { AccessClaims } from '../../lib/tokens';
+import { thumbnailOf, toPost } from './posts.mapper';
+import * as repo from './posts.repository';
+import type { Viewer } from './posts.repository';
+
+export function viewerOf(auth: AccessClaims | null): Viewer | null {
+  return auth
+    ? { userId: auth.userId, seesHidden: auth.role === 'moderator' || auth.role === 'admin' }
+    : null;
+}
+
+function roundCoordinate(value: number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const factor = 10 ** LOCATION_DECIMALS;
+  return Math.round(value * factor) / factor;
+}
+
+/** Both coordinates or neither; a place name alone is allowed. */
+function location(input: {
+  latitude?: number | null | undefined;
+  longitude?: number | null | undefined;
+  locationName?: string | null | undefined;
+}) {
+  const hasBoth = typeof input.latitude === 'number' && typeof input.longitude === 'number';
+  return {
+    latitude: hasBoth ? roundCoordinate(input.latitude) : null,
+    longitude: hasBoth ? roundCoordinate(input.longitude) : null,
+    locationName: input.locationName ? input.locationName : null,
+  };
+}
+
+async function assertImageExists(ctx: AppContext, imageUrl: string | null | undefined) {
+  if (!imageUrl) return;
+  const key = keyOfUrl(ctx.storage, imageUrl);
+  if (!key || !(await ctx.storage.exists(key)))
+    throw AppError.field('VALIDATION_FAILED', 'imageUrl', msg.uploadFailed);
+}
+
+async function removeImage(ctx: AppContext, imageUrl: string | null) {
+  for (const url of [imageUrl, thumbnailOf(imageUrl)]) {
+    const key = url ? keyOfUrl(ctx.storage, url) : null;
+    if (key) await ctx.storage.remove(key).catch(() => undefined);
+  }
+}
+
+export async function getPost(ctx: AppContext, id: number, viewer: Viewer | null): Promise<Post> {
+  const record = await repo.findPost(ctx.database.db, id, viewer);
+  if (!record) throw new AppError('NOT_FOUND', { message: msg.postNotFound });
+  return toPost(record, viewer);
+}
+
+export async function createPost(
+  ctx: AppContext,
+  authorId: string,
+  input: z.output<typeof createPostSchema>,
+): Promise<Post> {
+  await assertImageExists(ctx, input.imageUrl);
+  const pollOptions = input.votingType === 'poll' ? parsePollOptions(input.pollOptions) : null;
+  const id = await ctx.database.db.transaction(async (tx) => {
+    const post = await repo.insertPost(tx, {
+      authorId,
+      content: input.content,
+      contentNormalized: normalizeArabic(input.content),
+      isAnonymous: input.isAnonymous,
+      votingType: input.votingType,
+      pollOptions,
+      pollCounts: pollOptions ? pollOptions.map(() => 0) : null,
+      imageUrl: input.imageUrl ?? null,
+      ...location(input),
+    });
+    await repo.attachHashtags(tx, post.id, extractHashtags(input.content));
+    if (!input.isAnonymous) await repo.adjustAuthorPostCount(tx, authorId, 1);
+    return post.id;
+  });
+  return getPost(ctx, id, { userId: authorId, seesHidden: false });
+}
+
+export async function updatePost(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  input: z.output<typeof updatePostSchema>,
+): Promise<Post> {
+  await assertImageExists(ctx, input.imageUrl);
+  const replacedImage = await ctx.database.db.transaction(async (tx) => {
+    const current = await repo.lockOwnPost(tx, id, viewer.userId);
+    if (!current) throw new AppError('NOT_FOUND', { message: msg.postNotFound });
+    const options = input.pollOptions === undefined ? undefined : parsePollOptions(input.pollOptions);
+    const sameOptions =
+      options === undefined || JSON.stringify(options) === JSON.stringify(current.pollOptions ?? null);
+    if ((input.votingType !== undefined && input.votingType !== current.votingType) || !sameOptions) {
+      throw AppError.field('VALIDATION_FAILED', 'votingType', msg.votingTypeLocked);
+    }
+
+    const isAnonymous = input.isAnonymous ?? current.isAnonymous;
+    const imageUrl = input.imageUrl === undefined ? current.imageUrl : input.imageUrl;
+    await repo.updatePostRow(tx, id, {
+      content: input.content,
+      contentNormalized: normalizeArabic(input.content),
+      isAnonymous,
+      imageUrl,
+      ...(input.latitude !== undefined || input.longitude !== undefined || input.locationName !== undefined
+        ? location(input)
+        : {}),
+    });
+
+    const before = await repo.hashtagKeysOfPost(tx, id);
+    const after = extractHashtags(input.content);
+    const afterKeys = new Set(after.map((tag) => tag.key));
+    const beforeKeys = new Set(before.map((tag) => tag.key));
+    await repo.detachHashtags(
+      tx,
+      id,
+      before.filter((tag) => !afterKeys.has(tag.key)).map((tag) => tag.id),
+    );
+    await repo.attachHashtags(
+      tx,
+      id,
+      after.filter((tag) => !beforeKeys.has(tag.key)),
+    );
+
+    if (isAnonymous !== current.isAnonymous)
+      await repo.adjustAuthorPostCount(tx, viewer.userId, isAnonymous ? -1 : 1);
+    return current.imageUrl !== imageUrl ? current.imageUrl : null;
+  });
+  await removeImage(ctx, replacedImage);
+  return getPost(ctx, id, viewer);
+}
+
+export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  const imageUrl = await ctx.database.db.transaction(async (tx) => {
+    const current = await repo.lockOwnPost(tx, id, viewer.userId);
+    if (!current) throw new AppError('NOT_FOUND', { message: msg.postNotFound });
+    const tags = await repo.hashtagKeysOfPost(tx, id);
+    await repo.detachHashtags(
+      tx,
+      id,
+      tags.map((tag) => tag.id),
+    );
+    await repo.deletePostRow(tx, id);
+    if (!current.isAnonymous) await repo.adjustAuthorPostCount(tx, viewer.userId, -1);
+    return current.imageUrl;
+  });
+  await removeImage(ctx, imageUrl);
+}
+
+const TOTAL_CACHE_MS = 30_000;
+let allPostsTotal: { value: number; until: number } | undefined;
+
+/** The size of the public feed, counted at most every 30 seconds rather than on every page. */
+async function totalOfAllPosts(ctx: AppContext): Promise<number> {
+  if (allPostsTotal && allPostsTotal.until > Date.now()) return allPostsTotal.value;
+  const value = await repo.countPosts(ctx.database.db, [isNull(posts.hiddenAt)]);
+  allPostsTotal = { value, until: Date.now() + TOTAL_CACHE_MS };
+  return value;
+}
+
+function paged(
+  records: repo.PostRecord[],
+  viewer: Viewer | null,
+  page: number,
+  pageSize: number,
+  totalCount: number,
+  lastKey: (index: number) => number,
+): Paged<Post> {
+  const hasNextPage = records.length > pageSize;
+  const items = records.slice(0, pageSize).map((record) => toPost(record, viewer));
+  return {
+    items,
+    pagination: {
+      page,
+      pageSize,
+      hasNextPage,
+      totalCount,
+      nextCursor: hasNextPage ? encodeCursor(lastKey(pageSize - 1)) : null,
+    },
+  };
+}
+
+export async function listPosts(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  query: z.output<typeof postsQuerySchema>,
+): Promise<Paged<Post>> {
+  const db = ctx.database.db;
+  const position = query.cursor
+    ? { afterId: decodeCursor(query.cursor) }
+    : { offset: offsetForPage(query.page, query.pageSize) };
+  const page = query.cursor ? 0 : query.page;
+  const limit = query.pageSize;
+
+  if (query.pageType === 'Bookmarks') {
+    if (!viewer) throw new AppError('UNAUTHORIZED', { message: msg.loginToBookmark });
+    const [rows, total] = await Promise.all([
+      repo.listBookmarkedPosts(db, viewer, {
+        afterBookmarkId: position.afterId,
+        offset: position.offset,
+        limit,
+      }),
+      repo.countBookmarks(db, viewer.userId),
+    ]);
+    return paged(rows, viewer, page, limit, total, (index) => rows[index]!.bookmarkId);
+  }
+
+  if (query.pageType === 'MyPosts') {
+    if (!viewer) throw new AppError('UNAUTHORIZED');
+    const where = [eq(posts.authorId, viewer.userId)];
+    const [rows, total] = await Promise.all([
+      repo.listPosts(db, viewer, { where }, { ...position, limit }),
+      repo.countPosts(db, where),
+    ]);
+    return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
+  }
+
+  if (query.hashtag) {
+    const hashtag = await repo.findHashtagByKey(db, hashtagKey(query.hashtag));
+    if (!hashtag) return paged([], viewer, page, limit, 0, () => 0);
+    const rows = await repo.listPosts(
+      db,
+      viewer,
+      { where: [], hashtagId: hashtag.id },
+      { ...position, limit },
+    );
+    return paged(rows, viewer, page, limit, hashtag.postCount, (index) => rows[index]!.post.id);
+  }
+
+  if (query.userId) {
+    const own = viewer?.userId === query.userId;
+    const where = [eq(posts.authorId, query.userId), own ? undefined : eq(posts.isAnonymous, false)];
+    const [rows, total] = await Promise.all([
+      repo.listPosts(db, viewer, { where }, { ...position, limit }),
+      own ? repo.countPosts(db, where) : publicPostCount(ctx, query.userId),
+    ]);
+    return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
+  }
+
+  const [rows, total] = await Promise.all([
+    repo.listPosts(db, viewer, { where: [] }, { ...position, limit }),
+    totalOfAllPosts(ctx),
+  ]);
+  return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
+}
+
+/**
+ * One page of an already ranked, capped list of post ids (search, trends, a hashtag's popular posts): the ranking
+ * query carries only ids, and the page is read here in the same shape as every other list of posts.
+ */
+export async function pageOfRankedPosts(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  rankedIds: readonly number[],
+  query: { page: number; pageSize: number; cursor?: string | undefined },
+): Promise<Paged<Post>> {
+  const offset = query.cursor ? decodeOffsetCursor(query.cursor) : (query.page - 1) * query.pageSize;
+  const ids = rankedIds.slice(offset, offset + query.pageSize);
+  const records = await repo.findPostsByIds(ctx.database.db, ids, viewer);
+  const byId = new Map(records.map((record) => [record.post.id, record]));
+  const items = ids.flatMap((id) => {
+    const record = byId.get(id);
+    return record ? [toPost(record, viewer)] : [];
+  });
+  const hasNextPage = offset + query.pageSize < rankedIds.length;
+  return {
+    items,
+    pagination: {
+      page: query.cursor ? 0 : query.page,
+      pageSize: query.pageSize,
+      hasNextPage,
+      totalCount: rankedIds.length,
+      nextCursor: hasNextPage ? encodeOffsetCursor(offset + query.pageSize) : null,
+    },
+  };
+}
+
+async function publicPostCount(ctx: AppContext, userId: string): Promise<number> {
+  const user = await ctx.database.db.query.users.findFirst({
+    columns: { postsCount: true },
+    where: (u) => eq(u.id, userId),
+  });
+  return user?.postsCount ?? 0;
+}

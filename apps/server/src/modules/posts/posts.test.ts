@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '@ray/shared/messages.ar';
+import type { Paged } from '@ray/shared/schemas/common';
+import type { Post, VoteResult } from '@ray/shared/schemas/post';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+
+let t: TestApp;
+let author: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await registerUser(t.app);
+  other = await registerUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createPost(user: TestUser, payload: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: bearer(user.token),
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Post>();
+}
+
+describe('posts', () => {
+  it('creates a post with hashtags, lists it first in the feed and shows the author', async () => {
+    const post = await createPost(author, { content: 'رأيي في #القهوة_المختصة و #الرياض اليوم' });
+    expect(post.hashtags.map((h) => h.hashtag.name)).toEqual(['القهوة_المختصة', 'الرياض']);
+    expect(post.user?.userId).toBe(author.userId);
+    expect(post.isOwner).toBe(true);
+    const feed = await t.app.inject({ method: 'GET', url: '/api/posts/paginated' });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json<Paged<Post>>().items[0]!.id).toBe(post.id);
+  });
+
+  it('requires sign-in to post and rejects an empty post with the Arabic message', async () => {
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/posts', payload: { content: 'مرحبا' } });
+    expect(visitor.statusCode).toBe(401);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(author.token),
+      payload: { content: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ errors: Record<string, string[]> }>().errors.content).toContain(
+      msg.postContentRequired,
+    );
+  });
+
+  it('toggles a like, switches to a dislike and removes it with the same value', async () => {
+    const post = await createPost(author, { content: 'هل تحبون المطر؟' });
+    const vote = async (value: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/votes',
+          headers: bearer(other.token),
+          payload: { postId: post.id, value },
+        })
+      ).json<VoteResult>();
+    expect((await vote(1)).votingStatistics).toEqual({ type: 'like-dislike', upVotes: 1, downVotes: 0 });
+    expect((await vote(-1)).votingStatistics).toEqual({ type: 'like-dislike', upVotes: 0, downVotes: 1 });
+    const removed = await vote(-1);
+    expect(removed.votingStatistics).toEqual({ type: 'like-dislike', upVotes: 0, downVotes: 0 });
+    expect(removed.userVote).toBeNull();
+  });
+
+  it('keeps one vote per user under 20 concurrent requests', async () => {
+    const post = await createPost(author, { content: 'تقييم مطعم جديد', votingType: 'rating' });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/votes',
+          headers: bearer(other.token),
+          payload: { postId: post.id, value: (i % 5) + 1 },
+        }),
+      ),
+    );
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    const results = await t.app.inject({ method: 'GET', url: `/api/votes/post/${post.id}/rating-results` });
+    expect(results.json<{ totalVoting: number }>().totalVoting).toBe(1);
+  });
+
+  it('counts a poll vote once and shows percentages', async () => {
+    const post = await createPost(author, {
+      content: 'أفضل وقت للقهوة؟',
+      votingType: 'poll',
+      pollOptions: JSON.stringify(['الصباح', 'المساء', ' ']),
+    });
+    expect(JSON.parse(post.pollOptions!)).toEqual(['الصباح', 'المساء']);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(other.token),
+      payload: { postId: post.id, value: 1 },
+    });
+    expect(first.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(other.token),
+      payload: { postId: post.id, value: 0 },
+    });
+    expect(again.statusCode).toBe(409);
+    const results = await t.app.inject({ method: 'GET', url: `/api/votes/post/${post.id}/poll-results` });
+    expect(results.json<{ options: { percentage: number }[] }>().options.map((o) => o.percentage)).toEqual([
+      0, 100,
+    ]);
+  });
+
+  it('never shows the author of an anonymous post to others', async () => {
+    const post = await createPost(author, { content: 'سر لا أستطيع قوله باسمي', isAnonymous: true });
+    expect(post.user).toBeNull();
+    for (const headers of [{}, bearer(other.token)]) {
+      const detail = await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers });
+      expect(detail.body).not.toContain(author.userId);
+      expect(detail.body).not.toContain(author.username);
+    }
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/posts/paginated?userId=${author.userId}`,
+    });
+    expect(profile.json<Paged<Post>>().items.some((p) => p.id === post.id)).toBe(false);
+  });
+
+  it('lets only the author edit or delete, and keeps the voting type fixed', async () => {
+    const post = await createPost(author, { content: 'منشور للتعديل لاحقاً' });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+      headers: bearer(other.token),
+      payload: { content: 'محاولة تعديل من غيري' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const locked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+      headers: bearer(author.token),
+      payload: { content: 'تعديل مع نوع آخر', votingType: 'rating' },
+    });
+    expect(locked.statusCode).toBe(400);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+      headers: bearer(author.token),
+      payload: { content: 'محتوى جديد مع #وسم' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<Post>().hashtags).toEqual([{ hashtag: { name: 'وسم' } }]);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post.id}/delete`,
+      headers: bearer(author.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}` })).statusCode).toBe(404);
+  });
+
+  it('pages with a cursor without repeating posts', async () => {
+    for (let i = 0; i < 5; i++) await createPost(other, { content: `منشور رقم ${i}` });
+    const first = (await t.app.inject({ method: 'GET', url: '/api/posts/paginated?pageSize=3' })).json<
+      Paged<Post>
+    >();
+    expect(first.pagination.hasNextPage).toBe(true);
+    const second = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/posts/paginated?pageSize=3&cursor=${first.pagination.nextCursor}`,
+      })
+    ).json<Paged<Post>>();
+    const ids = [...first.items, ...second.items].map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.min(...first.items.map((p) => p.id))).toBeGreaterThan(
+      Math.max(...second.items.map((p) => p.id)),
+    );
+  });
+});

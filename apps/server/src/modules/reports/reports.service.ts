@@ -1,0 +1,196 @@
+import type { z } from 'zod';
+import { msg } from '@ray/shared/messages.ar';
+import type { Paged } from '@ray/shared/schemas/common';
+import type { PostAuthor } from '@ray/shared/schemas/post';
+import {
+  REPORT_REASONS,
+  REPORT_STATUS,
+  REPORT_STATUS_NAMES,
+  reportStatusName,
+  type CreateReportResult,
+  type createReportSchema,
+  type ModerationReport,
+  type myReportsQuerySchema,
+  type processReportSchema,
+  type Report,
+  type ReportDetail,
+  type ReportReason,
+  type reportsQuerySchema,
+  type ReportStats,
+  type ReportStatusName,
+} from '@ray/shared/schemas/report';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { pagePosition, toPage } from '../../lib/paging';
+import { toComment } from '../comments/comments.mapper';
+import * as commentsRepo from '../comments/comments.repository';
+import { toPost } from '../posts/posts.mapper';
+import * as postsRepo from '../posts/posts.repository';
+import type { Viewer } from '../posts/posts.repository';
+import { displayName } from '../users/users.mapper';
+import { findUserById } from '../users/users.repository';
+import { toModerationReport, toReport } from './reports.mapper';
+import * as repo from './reports.repository';
+
+/** The moderation queue reports its size up to this many; beyond it the count says "at least". */
+const QUEUE_COUNT_CAP = 10_000;
+
+function reportNotFound(): AppError {
+  return new AppError('NOT_FOUND', { message: msg.reportNotFound });
+}
+
+/**
+ * Files a report on a post or a comment the caller can see. The partial unique indexes on (reporter, post)
+ * and (reporter, comment) decide duplicates, races included.
+ */
+export async function createReport(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: z.output<typeof createReportSchema>,
+): Promise<CreateReportResult> {
+  const db = ctx.database.db;
+  const target =
+    input.postId !== null
+      ? await repo.findReportablePost(db, input.postId, viewer)
+      : await repo.findReportableComment(db, input.commentId!, viewer);
+  const notFound = () =>
+    new AppError('NOT_FOUND', { message: input.postId !== null ? msg.postNotFound : msg.commentNotFound });
+  if (!target) throw notFound();
+  if (target.authorId === viewer.userId) throw new AppError('BAD_REQUEST', { message: msg.reportOwnContent });
+
+  let id: number;
+  try {
+    id = await repo.insertReport(db, {
+      reporterId: viewer.userId,
+      postId: input.postId,
+      commentId: input.commentId,
+      reason: input.reason,
+      additionalDetails: input.additionalDetails,
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== null) throw new AppError('CONFLICT', { message: msg.reportDuplicate });
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
+  const record = await repo.findReporterReport(db, id);
+  if (!record) throw notFound();
+  return { success: true, message: msg.reportSent, report: toReport(record) };
+}
+
+export async function listMyReports(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: z.output<typeof myReportsQuerySchema>,
+): Promise<Paged<Report>> {
+  const db = ctx.database.db;
+  const position = pagePosition(query, decodeCursor);
+  const [rows, total] = await Promise.all([
+    repo.listReporterReports(db, viewer.userId, {
+      afterId: position.after,
+      offset: position.offset,
+      limit: query.pageSize,
+    }),
+    repo.countReporterReports(db, viewer.userId),
+  ]);
+  return toPage(rows, position, query.pageSize, total, toReport, (row) => encodeCursor(row.report.id));
+}
+
+export async function listReports(
+  ctx: AppContext,
+  query: z.output<typeof reportsQuerySchema>,
+): Promise<Paged<ModerationReport>> {
+  const db = ctx.database.db;
+  const position = pagePosition(query, decodeCursor);
+  const [rows, total] = await Promise.all([
+    repo.listReports(db, query.status, {
+      afterId: position.after,
+      offset: position.offset,
+      limit: query.pageSize,
+    }),
+    repo.countReports(db, query.status, QUEUE_COUNT_CAP),
+  ]);
+  return toPage(rows, position, query.pageSize, total, toModerationReport, (row) =>
+    encodeCursor(row.report.id),
+  );
+}
+
+async function authorSummary(ctx: AppContext, userId: string): Promise<PostAuthor | null> {
+  const user = await findUserById(ctx.database.db, userId);
+  return user
+    ? { userId: user.id, username: user.username, displayName: displayName(user), avatarUrl: user.avatarUrl }
+    : null;
+}
+
+/**
+ * One report with its content in context, for moderators: the post, or the comment and its post, hidden or
+ * not. Only here is the real author of anonymous content shown (`contentAuthor`).
+ */
+export async function getReport(ctx: AppContext, moderator: Viewer, id: number): Promise<ReportDetail> {
+  const db = ctx.database.db;
+  const record = await repo.findModerationReport(db, id);
+  if (!record) throw reportNotFound();
+
+  const commentRecord =
+    record.report.commentId !== null
+      ? await commentsRepo.findCommentRecord(db, record.report.commentId)
+      : undefined;
+  const postId = record.report.postId ?? commentRecord?.comment.postId;
+  const postRecord = postId !== undefined ? await postsRepo.findPost(db, postId, moderator) : undefined;
+  const authorId = commentRecord ? commentRecord.comment.authorId : postRecord?.post.authorId;
+  return {
+    ...toModerationReport(record),
+    post: postRecord ? toPost(postRecord, moderator) : null,
+    comment: commentRecord ? toComment(commentRecord, moderator) : null,
+    contentAuthor: authorId ? await authorSummary(ctx, authorId) : null,
+  };
+}
+
+/**
+ * Decides an open report. Approving hides the post or comment for everyone but its author and moderators and
+ * resolves the other open reports on the same item; rejecting leaves the content as it is; resolving closes.
+ * The post is locked first, in the order a post deletion takes its rows.
+ */
+export async function processReport(
+  ctx: AppContext,
+  moderator: Viewer,
+  id: number,
+  input: z.output<typeof processReportSchema>,
+): Promise<ReportDetail> {
+  const db = ctx.database.db;
+  const target = await repo.findReportTarget(db, id);
+  if (!target) throw reportNotFound();
+  const decision = { moderatorId: moderator.userId, moderatorNote: input.note ?? null };
+
+  await db.transaction(async (tx) => {
+    const postId = target.postId ?? target.commentPostId;
+    if (postId !== null) await commentsRepo.lockPost(tx, postId);
+    if (!(await repo.decideOpenReport(tx, id, { ...decision, status: input.status }))) {
+      if (await repo.reportExists(tx, id))
+        throw new AppError('CONFLICT', { message: msg.reportAlreadyProcessed });
+      throw reportNotFound();
+    }
+    if (input.status !== REPORT_STATUS.approved) return;
+    if (target.postId !== null) await repo.hidePost(tx, target.postId);
+    else if (target.commentId !== null) await commentsRepo.hideComment(tx, target.commentId);
+    await repo.resolveOpenReportsOn(tx, target, id, decision);
+  });
+  return getReport(ctx, moderator, id);
+}
+
+export async function reportStats(ctx: AppContext): Promise<ReportStats> {
+  const db = ctx.database.db;
+  const [statuses, reasons] = await Promise.all([repo.countByStatus(db), repo.countByReason(db)]);
+  const byStatus = Object.fromEntries(REPORT_STATUS_NAMES.map((name) => [name, 0])) as Record<
+    ReportStatusName,
+    number
+  >;
+  for (const row of statuses) byStatus[reportStatusName(row.status)] += row.count;
+  const byReason = Object.fromEntries(REPORT_REASONS.map((reason) => [reason, 0])) as Record<
+    ReportReason,
+    number
+  >;
+  for (const row of reasons) byReason[row.reason] += row.count;
+  return { total: statuses.reduce((sum, row) => sum + row.count, 0), byStatus, byReason };
+}

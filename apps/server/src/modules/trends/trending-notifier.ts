@@ -1,0 +1,62 @@
+import { inArray } from 'drizzle-orm';
+import { posts } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import type { NotificationRow } from '../notifications/notifications.repository';
+import { notifyTrending } from '../notifications/notifications.service';
+import { rankTrendingPosts } from './trends.repository';
+
+/** How many of today's best-ranked posts count as "trending" for their authors. */
+const TRENDING_TOP = 10;
+/** A post needs some engagement before it can trend: a quiet day must not crown a post nobody touched. */
+const MIN_ENGAGEMENT = 3;
+const INTERVAL_MS = 5 * 60_000;
+
+/** Tells each author once when a post of theirs enters today's top trending posts. */
+export async function notifyNewTrendingPosts(ctx: AppContext): Promise<number> {
+  const ids = (await rankTrendingPosts(ctx.database.db, { days: 1 })).slice(0, TRENDING_TOP);
+  if (ids.length === 0) return 0;
+  const rows = await ctx.database.db
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      content: posts.content,
+      upVotes: posts.upVotes,
+      downVotes: posts.downVotes,
+      ratingCount: posts.ratingCount,
+      pollCounts: posts.pollCounts,
+      commentCount: posts.commentCount,
+    })
+    .from(posts)
+    .where(inArray(posts.id, ids));
+  const notified: NotificationRow[] = [];
+  for (const post of rows) {
+    const engagement =
+      post.upVotes +
+      post.downVotes +
+      post.ratingCount +
+      (post.pollCounts ?? []).reduce((a, b) => a + b, 0) +
+      post.commentCount;
+    if (engagement < MIN_ENGAGEMENT) continue;
+    notified.push(
+      ...(await ctx.database.db.transaction((tx) =>
+        notifyTrending(tx, { postId: post.id, postAuthorId: post.authorId, content: post.content }),
+      )),
+    );
+  }
+  await ctx.realtime.deliver(notified);
+  return notified.length;
+}
+
+/** Runs the check every five minutes in this process; returns the function that stops it. */
+export function startTrendingNotifier(ctx: AppContext): () => void {
+  const run = () => {
+    notifyNewTrendingPosts(ctx).catch((error: unknown) => {
+      ctx.logger.warn({ err: error }, 'trending notifications failed; retrying at the next run');
+    });
+  };
+  const timer = setInterval(run, INTERVAL_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,457 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVATAR_MAX } from '@ray/shared/constants';
+import { msg } from '@ray/shared/messages.ar';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+
+interface ErrorBody {
+  success: false;
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+interface Profile {
+  userId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  bio: string | null;
+  avatarUrl: string | null;
+  createdAt: string;
+  isGuest: boolean;
+  role: string;
+}
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await registerUser(t.app, { firstName: 'سارة', lastName: 'العتيبي' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const getProfile = (token?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/users/profile', headers: token ? bearer(token) : {} });
+const putProfile = (token: string | undefined, payload: object | string) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/users/profile',
+    headers: {
+      ...(token ? bearer(token) : {}),
+      ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+    },
+    payload,
+  });
+const profileName = (userId: string) =>
+  t.app.inject({ method: 'GET', url: `/api/users/profile-name?userId=${encodeURIComponent(userId)}` });
+
+interface Part {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer | string;
+}
+
+/** A multipart/form-data body built by hand, as a browser would send it. */
+function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----RayBoundary${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(
+      Buffer.from(`${head}\r\n`),
+      Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function uploadAvatar(token: string | undefined, parts: Part[]) {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users/avatar',
+    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
+    payload: body.payload,
+  });
+}
+
+const png = (size = 64) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: { r: 30, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
+
+describe('GET /api/users/profile', () => {
+  it('returns the signed-in user without any secret', async () => {
+    const response = await getProfile(user.token);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Profile>();
+    expect(body).toMatchObject({
+      userId: user.userId,
+      username: user.username,
+      email: user.email,
+      firstName: 'سارة',
+      lastName: 'العتيبي',
+      bio: null,
+      avatarUrl: null,
+      isGuest: false,
+      role: 'user',
+    });
+    expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
+    expect(response.body).not.toMatch(/password|argon2/i);
+  });
+
+  it('answers a visitor with 401 and the Arabic message', async () => {
+    const response = await getProfile();
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'UNAUTHORIZED',
+      message: msg.unauthorized,
+    });
+  });
+});
+
+describe('PUT /api/users/profile', () => {
+  it('saves trimmed names and bio and returns the profile', async () => {
+    const someone = await registerUser(t.app);
+    const response = await putProfile(someone.token, {
+      firstName: '  ليلى ',
+      lastName: ' الحربي ',
+      bio: '  أحب القراءة والقهوة  ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Profile>()).toMatchObject({
+      firstName: 'ليلى',
+      lastName: 'الحربي',
+      bio: 'أحب القراءة والقهوة',
+      email: someone.email,
+    });
+    const again = await getProfile(someone.token);
+    expect(again.json<Profile>()).toMatchObject({
+      firstName: 'ليلى',
+      lastName: 'الحربي',
+      bio: 'أحب القراءة والقهوة',
+    });
+  });
+
+  it('leaves the last name empty for a one-word name', async () => {
+    const someone = await registerUser(t.app);
+    const empty = await putProfile(someone.token, { firstName: 'ريم', lastName: '', bio: '' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<Profile>()).toMatchObject({ firstName: 'ريم', lastName: '', bio: null });
+    const omitted = await putProfile(someone.token, { firstName: 'ريما' });
+    expect(omitted.statusCode).toBe(200);
+    expect(omitted.json<Profile>()).toMatchObject({ firstName: 'ريما', lastName: '' });
+
+    expect((await profileName(someone.userId)).json<{ displayName: string }>().displayName).toBe('ريما');
+  });
+
+  it('accepts a bio of exactly 300 characters and refuses 301 with the Arabic message', async () => {
+    const someone = await registerUser(t.app);
+    expect((await putProfile(someone.token, { firstName: 'نورة', bio: 'ب'.repeat(300) })).statusCode).toBe(
+      200,
+    );
+    const response = await putProfile(someone.token, { firstName: 'نورة', bio: 'ب'.repeat(301) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: msg.bioTooLong,
+      errors: { bio: [msg.bioTooLong] },
+    });
+    expect((await getProfile(someone.token)).json<Profile>().bio).toBe('ب'.repeat(300));
+  });
+
+  it.each([
+    { name: 'no fields', payload: {}, errors: { firstName: [msg.firstNameRequired] } },
+    {
+      name: 'a blank first name',
+      payload: { firstName: '   ' },
+      errors: { firstName: [msg.firstNameRequired, msg.firstNameMin] },
+    },
+    {
+      name: 'one-letter names',
+      payload: { firstName: 'س', lastName: 'ع' },
+      errors: { firstName: [msg.firstNameMin], lastName: [msg.lastNameMin] },
+    },
+    {
+      name: '2,000-character strings',
+      payload: { firstName: 'ا'.repeat(2000), lastName: 'ب'.repeat(2000), bio: 'ج'.repeat(2000) },
+      errors: { firstName: [msg.nameTooLong], lastName: [msg.nameTooLong], bio: [msg.bioTooLong] },
+    },
+    {
+      name: 'wrong types',
+      payload: { firstName: 5, lastName: true, bio: 12 },
+      errors: { firstName: [msg.firstNameRequired], lastName: [msg.invalidValue], bio: [msg.invalidValue] },
+    },
+  ])('refuses $name with 400 and the Arabic messages', async ({ payload, errors }) => {
+    const response = await putProfile(user.token, payload);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<ErrorBody>().errors).toEqual(errors);
+  });
+
+  it('answers a broken JSON body with 400 and the Arabic message', async () => {
+    const response = await putProfile(user.token, '{"firstName": ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().message).toBe(msg.badJson);
+  });
+
+  it('ignores fields the profile form does not own', async () => {
+    const someone = await registerUser(t.app);
+    const response = await putProfile(someone.token, {
+      firstName: 'هند',
+      lastName: 'سعيد',
+      email: 'hijack@example.com',
+      username: 'hijacked',
+      role: 'admin',
+      avatarUrl: 'https://evil.example/a.png',
+      userId: user.userId,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Profile>()).toMatchObject({
+      userId: someone.userId,
+      email: someone.email,
+      username: someone.username,
+      role: 'user',
+      avatarUrl: null,
+    });
+    expect((await getProfile(user.token)).json<Profile>().firstName).toBe('سارة');
+  });
+
+  it('answers a visitor with 401', async () => {
+    const response = await putProfile(undefined, { firstName: 'زائر' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorBody>().code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('GET /api/users/profile-name', () => {
+  it('returns the public name of a user and never the e-mail', async () => {
+    const response = await profileName(user.userId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      userId: user.userId,
+      displayName: 'سارة العتيبي',
+      username: user.username,
+      avatarUrl: null,
+    });
+    expect(response.body).not.toContain(user.email);
+    expect(response.body).not.toContain('email');
+  });
+
+  it('answers an unknown id with 404', async () => {
+    const response = await profileName('6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b');
+    expect(response.statusCode).toBe(404);
+    expect(response.json<ErrorBody>()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it.each(['not-a-uuid', "1' or '1'='1", 'x'.repeat(2000)])('answers the id %j with 400', async (userId) => {
+    const response = await profileName(userId);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().errors).toEqual({ userId: [msg.userNotFound] });
+  });
+
+  it('answers a missing id with 400', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/profile-name' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().errors?.userId).toEqual([msg.userNotFound]);
+  });
+});
+
+describe('POST /api/users/avatar', () => {
+  it('stores a PNG as WebP, serves it with a long cache and puts it on the profile', async () => {
+    const someone = await registerUser(t.app);
+    const response = await uploadAvatar(someone.token, [
+      { name: 'file', filename: 'me.png', contentType: 'image/png', data: await png() },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    expect(url).toMatch(/^\/uploads\/avatar\/[a-f0-9]{32}\.webp$/);
+
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(served.headers['cache-control']).toMatch(/immutable/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(metadata.width).toBe(metadata.height);
+
+    expect((await getProfile(someone.token)).json<Profile>().avatarUrl).toBe(url);
+    expect((await profileName(someone.userId)).json<{ avatarUrl: string }>().avatarUrl).toBe(url);
+  });
+
+  it('removes the previous avatar file when a new one replaces it', async () => {
+    const someone = await registerUser(t.app);
+    const first = await uploadAvatar(someone.token, [
+      { name: 'file', filename: 'a.png', data: await png(32) },
+    ]);
+    const second = await uploadAvatar(someone.token, [
+      { name: 'file', filename: 'b.png', data: await png(48) },
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const firstUrl = first.json<{ url: string }>().url;
+    const secondUrl = second.json<{ url: string }>().url;
+    expect(secondUrl).not.toBe(firstUrl);
+    expect((await t.app.inject({ method: 'GET', url: secondUrl })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+  });
+
+  it('strips EXIF, GPS included, from a JPEG', async () => {
+    const someone = await registerUser(t.app);
+    const jpeg = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: { r: 200, g: 50, b: 50 } },
+    })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'RayTestCamera', Model: 'GPS-1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '24/1 42/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '46/1 40/1 0/1',
+        },
+      })
+      .toBuffer();
+    const original = await sharp(jpeg).metadata();
+    expect(original.exif).toBeInstanceOf(Buffer);
+    expect(original.exif!.toString('latin1')).toContain('RayTestCamera');
+
+    const response = await uploadAvatar(someone.token, [
+      { name: 'file', filename: 'photo.jpg', contentType: 'image/jpeg', data: jpeg },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: response.json<{ url: string }>().url });
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(served.rawPayload.toString('latin1')).not.toContain('RayTestCamera');
+  });
+
+  it('refuses a text file renamed .png with 415', async () => {
+    const response = await uploadAvatar(user.token, [
+      {
+        name: 'file',
+        filename: 'notes.png',
+        contentType: 'image/png',
+        data: 'just some text, not an image at all',
+      },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: msg.imageTypeInvalid,
+    });
+  });
+
+  it('refuses an HTML file named .png with 415', async () => {
+    const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'avatar.png', contentType: 'image/png', data: html },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageTypeInvalid);
+  });
+
+  it('refuses a file that starts like a PNG but is not one with 415', async () => {
+    const fake = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      randomBytes(2048),
+    ]);
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'broken.png', contentType: 'image/png', data: fake },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageUnreadable);
+  });
+
+  it('refuses a file over 5 MB with 413 and the Arabic message', async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(AVATAR_MAX + 1024 * 1024)]);
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'big.png', contentType: 'image/png', data: big },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'حجم الصورة يجب أن يكون أقل من 5 ميجابايت',
+    });
+  });
+
+  it('refuses a file just over 5 MB, which only the stream limit can catch, with 413', async () => {
+    const image = await png();
+    const big = Buffer.concat([image, Buffer.alloc(AVATAR_MAX + 1 - image.length)]);
+    expect(big.length).toBe(AVATAR_MAX + 1);
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'big.png', contentType: 'image/png', data: big },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>().message).toBe(msg.avatarTooLarge);
+  });
+
+  it('refuses two files in one request with 400', async () => {
+    const image = await png();
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'a.png', contentType: 'image/png', data: image },
+      { name: 'file', filename: 'b.png', contentType: 'image/png', data: image },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      message: msg.imageOneFile,
+    });
+    expect((await getProfile(user.token)).json<Profile>().avatarUrl).toBeNull();
+  });
+
+  it('refuses a form without a file with 400', async () => {
+    const response = await uploadAvatar(user.token, [{ name: 'caption', data: 'صورتي' }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageRequired);
+  });
+
+  it('refuses an empty file with 415', async () => {
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageTypeInvalid);
+  });
+
+  it('refuses a request that is not multipart with 415', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/avatar',
+      headers: bearer(user.token),
+      payload: { file: 'data:image/png;base64,AAAA' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageRequired);
+  });
+
+  it('answers a visitor with 401', async () => {
+    const response = await uploadAvatar(undefined, [
+      { name: 'file', filename: 'me.png', contentType: 'image/png', data: await png() },
+    ]);
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorBody>().code).toBe('UNAUTHORIZED');
+  });
+});

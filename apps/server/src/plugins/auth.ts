@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@ray/shared/schemas/user';
+import { AppError } from '../lib/app-error';
+import type { AccessClaims } from '../lib/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null for a visitor. Set once per request by the auth hook. */
+    auth: AccessClaims | null;
+  }
+}
+
+/**
+ * Reads the bearer token of every request. A visitor without a token goes on as a visitor; a token that is
+ * present but expired, tampered with or revoked answers 401 so the client refreshes it.
+ */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new AppError('UNAUTHORIZED');
+    const claims = await app.ctx.tokens.verify(match[1]!);
+    if (!(await app.ctx.sessions.isActive(claims.sessionId))) throw new AppError('UNAUTHORIZED');
+    request.auth = claims;
+  });
+}
+
+export function requireAuth(request: FastifyRequest): AccessClaims {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: Role[]): AccessClaims {
+  const auth = requireAuth(request);
+  if (!roles.includes(auth.role)) throw new AppError('FORBIDDEN');
+  return auth;
+}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '@ray/shared/schemas/config';
+import { msg } from '@ray/shared/messages.ar';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Serves uploads, the runtime configuration script and the built single-page app with history fallback. */
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { uploadsDir: string; webDistDir: string; runtimeConfig: () => RuntimeConfig },
+) {
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: YEAR_SECONDS * 1000,
+    setHeaders: (res) => {
+      res.setHeader('cross-origin-resource-policy', 'same-site');
+    },
+  });
+
+  app.get('/config/env.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(`window.__APP_CONFIG__ = ${JSON.stringify(options.runtimeConfig())};\n`),
+  );
+
+  const hasWeb = existsSync(path.join(options.webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.raw.url ?? '/';
+    const wantsPage =
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/uploads/') &&
+      !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+    }
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: msg.routeNotFound });
+  });
+}

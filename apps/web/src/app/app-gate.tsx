@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { Spinner } from '@/components/ui/spinner';
+import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
+import { strings } from '@/i18n/strings.ar';
+import { initializeSession } from '@/lib/session';
+import { router } from './router';
+
+const MaintenancePage = lazy(() =>
+  import('@/features/pages/pages/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
+);
+
+function Splash() {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-5">
+      <span className="text-4xl font-bold text-brand-700">{strings.app.name}</span>
+      <Spinner label={strings.app.loading} />
+    </div>
+  );
+}
+
+/**
+ * Start-up order of spec section 4: the remote configuration first (it may put the whole app in maintenance),
+ * then the session check. A configuration that cannot be read lets the app run normally.
+ */
+export function AppGate() {
+  const config = useQuery(appConfigQueryOptions());
+  const settled = !config.isPending;
+  const maintenance = config.data?.maintenanceMode === true;
+
+  useEffect(() => {
+    if (settled && !maintenance) void initializeSession();
+  }, [settled, maintenance]);
+
+  if (!settled) return <Splash />;
+  if (maintenance) {
+    return (
+      <Suspense fallback={<Splash />}>
+        <MaintenancePage
+          message={config.data?.maintenanceMessage ?? ''}
+          supportContact={config.data?.supportContact ?? ''}
+        />
+      </Suspense>
+    );
+  }
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,47 @@
+import { Search } from 'lucide-react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { strings } from '@/i18n/strings.ar';
+import { cn } from '@/lib/cn';
+
+/** Goes to /search?q= only when there is something to look for (spec section 5). */
+export function HeaderSearch({ className, onSearched }: { className?: string; onSearched?: () => void }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get('q') ?? '');
+  const id = useId();
+
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = text.trim();
+    if (!query) return;
+    void navigate(`/search?q=${encodeURIComponent(query)}`);
+    onSearched?.();
+  }
+
+  return (
+    <form role="search" onSubmit={handleSubmit} className={cn('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        {strings.search.label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
+        enterKeyHint="search"
+        placeholder={strings.search.placeholder}
+        className="h-10 w-full rounded-full border border-transparent bg-slate-100 ps-4 pe-11 text-sm text-slate-900 transition-colors placeholder:text-slate-500 hover:bg-slate-200/70 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 focus:outline-none"
+      />
+      <button
+        type="submit"
+        className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-full text-slate-600 hover:text-brand-700"
+      >
+        <Search className="size-4.5" aria-hidden="true" />
+        <span className="sr-only">{strings.search.submit}</span>
+      </button>
+    </form>
+  );
+}

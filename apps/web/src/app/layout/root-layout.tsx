@@ -1,0 +1,69 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { isAdBlockedPath } from '@/components/ads/ad-placement';
+import { AdSlot } from '@/components/ads/ad-slot';
+import { PageLoader } from '@/components/page-states';
+import { strings } from '@/i18n/strings.ar';
+import { useAuthStore } from '@/lib/auth-store';
+import { Sidebar } from './sidebar';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const FloatingNewPost = lazy(() =>
+  import('./floating-new-post').then((m) => ({ default: m.FloatingNewPost })),
+);
+const NotificationStream = lazy(() =>
+  import('@/features/notifications/components/notification-stream').then((m) => ({
+    default: m.NotificationStream,
+  })),
+);
+
+/** Header, a three-quarter content column with a sidebar, footer, and the ad slots between them (spec section 2). */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  // Sign-in and registration pages carry no ads, so they get the full width instead of an empty sidebar.
+  const focused = isAdBlockedPath(pathname);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 shadow-float focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
+        {strings.app.skipToContent}
+      </a>
+      <SiteHeader />
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <NotificationStream />
+        </Suspense>
+      ) : null}
+      <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-5 sm:py-6">
+        <AdSlot placement="Header" className="mb-6 hidden sm:flex" />
+        <AdSlot placement="Mobile" className="mb-5 sm:hidden" />
+        <div className={focused ? undefined : 'grid gap-6 lg:grid-cols-4'}>
+          <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-span-3">
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          {focused ? null : <Sidebar className="hidden lg:block" />}
+        </div>
+      </div>
+      <SiteFooter />
+      {/* New pages open at the top; going back returns to where the reader was in the feed. Pages loaded
+          directly all share the key "default", so those are told apart by their address. */}
+      <ScrollRestoration
+        getKey={(location) =>
+          location.key === 'default' ? `${location.pathname}${location.search}` : location.key
+        }
+      />
+      {isAuthenticated ? (
+        <Suspense fallback={null}>
+          <FloatingNewPost />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

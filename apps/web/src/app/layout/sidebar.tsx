@@ -1,0 +1,40 @@
+import { PenLine, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { AdSlot } from '@/components/ads/ad-slot';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { strings } from '@/i18n/strings.ar';
+import { useAuthStore } from '@/lib/auth-store';
+import { cn } from '@/lib/cn';
+
+export function Sidebar({ className }: { className?: string }) {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return (
+    <div className={cn('space-y-5', className)}>
+      <div className="sticky top-21 space-y-5">
+        <Card className="p-5">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            {isAuthenticated ? (
+              <PenLine className="size-5" aria-hidden="true" />
+            ) : (
+              <Sparkles className="size-5" aria-hidden="true" />
+            )}
+          </span>
+          <h2 className="mt-3 font-bold text-slate-900">
+            {isAuthenticated ? strings.sidebar.memberTitle : strings.sidebar.guestTitle}
+          </h2>
+          <p className="mt-1 text-sm leading-6 text-slate-600">
+            {isAuthenticated ? strings.sidebar.memberBody : strings.sidebar.guestBody}
+          </p>
+          <Link
+            to={isAuthenticated ? '/create-post' : '/register'}
+            className={cn(buttonClasses({ variant: 'secondary', size: 'sm', fullWidth: true }), 'mt-4')}
+          >
+            {isAuthenticated ? strings.sidebar.memberCta : strings.sidebar.guestCta}
+          </Link>
+        </Card>
+        <AdSlot placement="Sidebar" />
+      </div>
+    </div>
+  );
+}

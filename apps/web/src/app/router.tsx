@@ -1,0 +1,126 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+
+/* Every page is its own chunk, so the first screen downloads only the layout and the page it shows. */
+const HomePage = lazy(() => import('@/features/feed/pages/home-page').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() =>
+  import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const LoginCallbackPage = lazy(() =>
+  import('@/features/auth/pages/login-callback-page').then((m) => ({ default: m.LoginCallbackPage })),
+);
+const MobileCallbackPage = lazy(() =>
+  import('@/features/auth/pages/mobile-callback-page').then((m) => ({ default: m.MobileCallbackPage })),
+);
+const RegisterPage = lazy(() =>
+  import('@/features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AboutPage = lazy(() =>
+  import('@/features/pages/pages/about-page').then((m) => ({ default: m.AboutPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('@/features/pages/pages/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('@/features/pages/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+const ContactPage = lazy(() =>
+  import('@/features/contact/pages/contact-page').then((m) => ({ default: m.ContactPage })),
+);
+const FaqPage = lazy(() => import('@/features/faq/pages/faq-page').then((m) => ({ default: m.FaqPage })));
+const SearchPage = lazy(() =>
+  import('@/features/search/pages/search-page').then((m) => ({ default: m.SearchPage })),
+);
+const TrendsPage = lazy(() =>
+  import('@/features/trends/pages/trends-page').then((m) => ({ default: m.TrendsPage })),
+);
+const HashtagPage = lazy(() =>
+  import('@/features/hashtags/pages/hashtag-page').then((m) => ({ default: m.HashtagPage })),
+);
+const PostDetailPage = lazy(() =>
+  import('@/features/posts/pages/post-detail-page').then((m) => ({ default: m.PostDetailPage })),
+);
+const EditPostPage = lazy(() =>
+  import('@/features/posts/pages/edit-post-page').then((m) => ({ default: m.EditPostPage })),
+);
+const CreatePostPage = lazy(() =>
+  import('@/features/posts/pages/create-post-page').then((m) => ({ default: m.CreatePostPage })),
+);
+const MyPostsPage = lazy(() =>
+  import('@/features/posts/pages/my-posts-page').then((m) => ({ default: m.MyPostsPage })),
+);
+const ProfilePage = lazy(() =>
+  import('@/features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const BookmarksPage = lazy(() =>
+  import('@/features/bookmarks/pages/bookmarks-page').then((m) => ({ default: m.BookmarksPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('@/features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const SettingsPage = lazy(() =>
+  import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const ModerationPage = lazy(() =>
+  import('@/features/moderation/pages/moderation-page').then((m) => ({ default: m.ModerationPage })),
+);
+
+/** The route table of spec section 2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // Pathless, so a page that fails keeps the header and footer around its error.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomePage /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'login', element: <LoginPage /> },
+              { path: 'login/callback', element: <LoginCallbackPage /> },
+              { path: 'auth/mobile/callback', element: <MobileCallbackPage /> },
+              { path: 'register', element: <RegisterPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
+              { path: 'reset-password', element: <ResetPasswordPage /> },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'create-post', element: <CreatePostPage /> },
+              { path: 'my-posts', element: <MyPostsPage /> },
+              { path: 'bookmarks', element: <BookmarksPage /> },
+              { path: 'notifications', element: <NotificationsPage /> },
+              { path: 'settings', element: <SettingsPage /> },
+              { path: 'moderation', element: <ModerationPage /> },
+              { path: 'posts/:postId/edit', element: <EditPostPage /> },
+            ],
+          },
+          { path: 'about', element: <AboutPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'faq', element: <FaqPage /> },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'trends', element: <TrendsPage /> },
+          { path: 'wasm/:hashtagName', element: <HashtagPage /> },
+          { path: 'posts/:postId', element: <PostDetailPage /> },
+          { path: 'profile/:userId', element: <ProfilePage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

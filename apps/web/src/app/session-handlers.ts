@@ -1,0 +1,31 @@
+import { msg } from '@ray/shared/messages.ar';
+import { toast } from 'sonner';
+import { configureApiClient } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { clearUserQueries } from '@/lib/query-client';
+import { safeReturnPath } from '@/lib/return-url';
+import { router } from './router';
+
+/**
+ * What the app does when the HTTP client renews or loses the session: keep the store in step, and after a
+ * failed refresh sign out and go to /login, remembering the page so signing in again returns there.
+ */
+export function registerSessionHandlers(): void {
+  configureApiClient({
+    onTokensRefreshed: ({ token, userId }) => {
+      useAuthStore.getState().setToken(token, userId);
+    },
+    onAuthFailure: ({ redirect }) => {
+      const wasSignedIn = useAuthStore.getState().isAuthenticated;
+      useAuthStore.getState().clearSession();
+      clearUserQueries();
+      if (!redirect) return;
+      const { pathname, search, hash } = router.state.location;
+      const from = safeReturnPath(`${pathname}${search}${hash}`);
+      // Already on a sign-in page: nothing to leave.
+      if (from === null) return;
+      if (wasSignedIn) toast.error(msg.sessionExpired);
+      void router.navigate('/login', { replace: true, state: { from } });
+    },
+  });
+}

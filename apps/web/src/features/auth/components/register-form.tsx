@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@ray/shared/messages.ar';
+import { registerFormSchema } from '@ray/shared/schemas/auth';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { strings } from '@/i18n/strings.ar';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { returnState } from '@/lib/return-url';
+import { useRegister } from '../api/register';
+import { authFailureMessage } from '../utils/failure-message';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+export function RegisterForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const registerAccount = useRegister();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+    mode: 'onTouched',
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(async ({ acceptTerms: _acceptTerms, ...payload }) => {
+    try {
+      const { signedIn } = await registerAccount.mutateAsync(payload);
+      if (!signedIn) {
+        toast.success(strings.auth.registeredNeedsLogin);
+        await navigate('/login', { state: returnState(location.state) });
+      }
+    } catch (error) {
+      const fields = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword'] as const;
+      if (!applyServerFieldErrors(error, setError, fields)) {
+        setError('root.server', {
+          message: authFailureMessage(error, msg.registerFailed, msg.registerError),
+        });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
+      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="register-first-name"
+          label={strings.auth.firstName}
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          id="register-last-name"
+          label={strings.auth.lastName}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        id="register-username"
+        label={strings.auth.username}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        dir="ltr"
+        hint={strings.auth.usernameHint}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        id="register-email"
+        label={strings.auth.email}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        placeholder={strings.auth.emailPlaceholder}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        id="register-password"
+        label={strings.auth.password}
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      >
+        <PasswordStrengthMeter password={password} />
+      </PasswordField>
+      <PasswordField
+        id="register-confirm-password"
+        label={strings.auth.confirmPassword}
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <CheckboxField
+        id="register-accept-terms"
+        label={
+          <>
+            {strings.auth.acceptTermsPrefix}
+            <Link
+              to="/privacy"
+              target="_blank"
+              className="font-medium text-brand-700 underline underline-offset-4"
+            >
+              {strings.auth.acceptTermsLink}
+            </Link>
+          </>
+        }
+        error={errors.acceptTerms?.message}
+        {...register('acceptTerms')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        {strings.auth.registerSubmit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@ray/shared/messages.ar';
+import { forgotPasswordSchema } from '@ray/shared/schemas/auth';
+import { KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { strings } from '@/i18n/strings.ar';
+import { ApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { returnState } from '@/lib/return-url';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthLayout } from '../components/auth-layout';
+
+/** Forgot-password errors of spec section 8. */
+function forgotErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 404) return msg.forgotNotRegistered;
+    if (error.status === 429) return msg.forgotTooMany;
+  }
+  return msg.genericRetry;
+}
+
+function BackToLogin() {
+  const location = useLocation();
+  return (
+    <Link
+      to="/login"
+      state={returnState(location.state)}
+      className="font-semibold text-brand-700 hover:underline"
+    >
+      {strings.auth.backToLogin}
+    </Link>
+  );
+}
+
+function SentConfirmation({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+  const resend = useForgotPassword();
+  const [error, setError] = useState<string | null>(null);
+
+  async function handleResend() {
+    setError(null);
+    try {
+      await resend.mutateAsync({ email });
+      toast.success(strings.auth.resent);
+    } catch (caught) {
+      setError(forgotErrorMessage(caught));
+    }
+  }
+
+  return (
+    <AuthLayout icon={MailCheck} title={strings.auth.forgotSentTitle} footer={<BackToLogin />}>
+      <div className="space-y-5 text-center">
+        {error ? <Alert className="text-start">{error}</Alert> : null}
+        <p className="text-sm leading-7 text-slate-700">{msg.forgotSent}</p>
+        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          {strings.auth.forgotSentTo}{' '}
+          <bdi dir="ltr" className="font-semibold text-slate-900">
+            {email}
+          </bdi>
+        </p>
+        <p className="text-xs leading-6 text-slate-600">{strings.auth.forgotSentHint}</p>
+        <div className="flex flex-col gap-2.5 sm:flex-row sm:justify-center">
+          <Button variant="primary" loading={resend.isPending} onClick={() => void handleResend()}>
+            {strings.auth.resend}
+          </Button>
+          <Button variant="outline" onClick={onChangeEmail}>
+            {strings.auth.useAnotherEmail}
+          </Button>
+        </div>
+      </div>
+    </AuthLayout>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await forgot.mutateAsync(values);
+      setSentTo(values.email);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        setError('email', { type: 'server', message: msg.forgotNotRegistered });
+      } else if (!applyServerFieldErrors(error, setError, ['email'])) {
+        setError('root.server', { message: forgotErrorMessage(error) });
+      }
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <SentConfirmation
+        email={sentTo}
+        onChangeEmail={() => {
+          setSentTo(null);
+        }}
+      />
+    );
+  }
+
+  return (
+    <AuthLayout
+      icon={KeyRound}
+      title={strings.auth.forgotTitle}
+      subtitle={strings.auth.forgotSubtitle}
+      footer={<BackToLogin />}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
+        {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+        <TextField
+          id="forgot-email"
+          label={strings.auth.email}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          dir="ltr"
+          placeholder={strings.auth.emailPlaceholder}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+          {strings.auth.forgotSubmit}
+        </Button>
+      </form>
+      <p className="mt-5 text-center text-sm">
+        <Link to="/register" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          {strings.auth.createAccount}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

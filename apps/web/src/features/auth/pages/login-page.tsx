@@ -1,0 +1,33 @@
+import { LogIn } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { strings } from '@/i18n/strings.ar';
+import { returnPathFromState, returnState } from '@/lib/return-url';
+import { AuthLayout } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+import { SocialLoginButtons } from '../components/social-login-buttons';
+
+export function LoginPage() {
+  const location = useLocation();
+  return (
+    <AuthLayout
+      icon={LogIn}
+      title={strings.auth.loginTitle}
+      subtitle={strings.auth.loginSubtitle}
+      footer={
+        <>
+          {strings.auth.noAccount}{' '}
+          <Link
+            to="/register"
+            state={returnState(location.state)}
+            className="font-semibold text-brand-700 hover:underline"
+          >
+            {strings.auth.createAccount}
+          </Link>
+        </>
+      }
+    >
+      <LoginForm />
+      <SocialLoginButtons returnTo={returnPathFromState(location.state) ?? '/'} />
+    </AuthLayout>
+  );
+}

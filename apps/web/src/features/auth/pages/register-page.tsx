@@ -1,0 +1,42 @@
+import { UserPlus } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { strings } from '@/i18n/strings.ar';
+import { returnPathFromState, returnState } from '@/lib/return-url';
+import { AuthLayout } from '../components/auth-layout';
+import { RegisterForm } from '../components/register-form';
+import { SocialLoginButtons } from '../components/social-login-buttons';
+
+export function RegisterPage() {
+  const location = useLocation();
+  return (
+    <AuthLayout
+      icon={UserPlus}
+      title={strings.auth.registerTitle}
+      subtitle={strings.auth.registerSubtitle}
+      footer={
+        <div className="flex flex-col items-center gap-2">
+          <p>
+            {strings.auth.haveAccount}{' '}
+            <Link
+              to="/login"
+              state={returnState(location.state)}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {strings.auth.goToLogin}
+            </Link>
+          </p>
+          <Link
+            to="/forgot-password"
+            state={returnState(location.state)}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {strings.auth.forgotPasswordLink}
+          </Link>
+        </div>
+      }
+    >
+      <RegisterForm />
+      <SocialLoginButtons returnTo={returnPathFromState(location.state) ?? '/'} />
+    </AuthLayout>
+  );
+}

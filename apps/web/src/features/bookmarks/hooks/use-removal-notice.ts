@@ -1,0 +1,34 @@
+import { msg } from '@ray/shared/messages.ar';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+
+function isUnsave(variables: unknown): boolean {
+  return (
+    typeof variables === 'object' &&
+    variables !== null &&
+    'postId' in variables &&
+    'bookmarked' in variables &&
+    variables.bookmarked === false
+  );
+}
+
+/**
+ * While the saved-posts page is open, a post unsaved from one of its cards is announced as removed from the
+ * list (instead of the toggle's generic "unsaved" message); the toggle itself refreshes the list.
+ */
+export function useRemovalNotice(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        if (!isUnsave(event.mutation.state.variables)) return;
+        for (const shown of toast.getToasts()) {
+          if ('title' in shown && shown.title === msg.bookmarkRemoved) toast.dismiss(shown.id);
+        }
+        toast.success(msg.bookmarkRemovedFromList, { id: msg.bookmarkRemovedFromList });
+      }),
+    [queryClient],
+  );
+}

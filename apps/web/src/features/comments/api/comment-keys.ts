@@ -1,0 +1,10 @@
+import type { CommentOrder } from '@ray/shared/schemas/comment';
+
+/** Every comments query lives under `commentKeys.all`, one list per post and order. */
+export const commentKeys = {
+  all: ['comments'] as const,
+  lists: () => [...commentKeys.all, 'list'] as const,
+  postLists: (postId: number) => [...commentKeys.lists(), postId] as const,
+  list: (postId: number, order: CommentOrder = 'oldest') =>
+    [...commentKeys.postLists(postId), order] as const,
+};

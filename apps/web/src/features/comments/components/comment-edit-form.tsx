@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMMENT_MAX } from '@ray/shared/constants';
+import { updateCommentSchema } from '@ray/shared/schemas/comment';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { communityStrings as s } from '@/i18n/community.ar';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatNumber } from '@/lib/format';
+import { useUpdateComment } from '../api/update-comment';
+
+/** Edits a comment in place: the same rules as a new one; Escape cancels. */
+export function CommentEditForm({
+  postId,
+  commentId,
+  content,
+  onDone,
+}: {
+  postId: number;
+  commentId: number;
+  content: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const update = useUpdateComment(postId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(updateCommentSchema), defaultValues: { content } });
+  const length = Array.from(useWatch({ control, name: 'content' })).length;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: commentId, content: values.content });
+      toast.success(s.comments.updated);
+      onDone();
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, ['content'])) return;
+      toast.error(
+        error instanceof ApiError && error.hasServerMessage && error.status < 500
+          ? error.message
+          : s.comments.updateFailed,
+      );
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-2 space-y-2"
+      aria-busy={isSubmitting}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !isSubmitting) {
+          event.stopPropagation();
+          onDone();
+        }
+      }}
+    >
+      <TextareaField
+        id={`${id}-edit`}
+        label={s.comments.editLabel}
+        rows={3}
+        dir="auto"
+        autoFocus
+        error={errors.content?.message}
+        labelAside={
+          <span
+            className={cn(
+              'text-xs tabular-nums',
+              length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+            )}
+          >
+            {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
+          </span>
+        }
+        {...register('content')}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" size="sm" disabled={isSubmitting} onClick={onDone}>
+          {s.comments.cancel}
+        </Button>
+        <Button type="submit" size="sm" loading={isSubmitting}>
+          {s.comments.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

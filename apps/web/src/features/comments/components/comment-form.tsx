@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COMMENT_MAX } from '@ray/shared/constants';
+import { msg } from '@ray/shared/messages.ar';
+import { commentFormSchema } from '@ray/shared/schemas/comment';
+import { Send } from 'lucide-react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { communityStrings as s } from '@/i18n/community.ar';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { formatNumber } from '@/lib/format';
+import { useCreateComment } from '../api/create-comment';
+
+/** The add-comment form of a post, for signed-in users; the text is trimmed and 1 to 1000 characters. */
+export function CommentForm({ postId }: { postId: number }) {
+  const id = useId();
+  const create = useCreateComment(postId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(commentFormSchema),
+    defaultValues: { content: '', isAnonymous: false },
+  });
+  const length = Array.from(useWatch({ control, name: 'content' })).length;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      reset({ content: '', isAnonymous: values.isAnonymous });
+      toast.success(msg.commentAdded);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast.error(msg.loginToComment);
+        return;
+      }
+      if (applyServerFieldErrors(error, setError, ['content'])) return;
+      toast.error(msg.commentAddFailed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-busy={isSubmitting}>
+      <TextareaField
+        id={`${id}-content`}
+        label={s.comments.formLabel}
+        rows={3}
+        placeholder={s.comments.placeholder}
+        dir="auto"
+        error={errors.content?.message}
+        labelAside={
+          <span
+            className={cn(
+              'text-xs tabular-nums',
+              length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+            )}
+          >
+            {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
+          </span>
+        }
+        {...register('content')}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CheckboxField id={`${id}-anonymous`} label={s.comments.anonymous} {...register('isAnonymous')} />
+        <Button type="submit" size="sm" loading={isSubmitting}>
+          <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+          {s.comments.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+import { msg } from '@ray/shared/messages.ar';
+import type { Comment } from '@ray/shared/schemas/comment';
+import { EyeOff, VenetianMask } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Avatar } from '@/components/ui/avatar';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
+import { useNow } from '@/hooks/use-now';
+import { communityStrings as s } from '@/i18n/community.ar';
+import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useDeleteComment } from '../api/delete-comment';
+import { truncateComment } from '../utils/truncate-comment';
+import { CommentEditForm } from './comment-edit-form';
+import { CommentMenu } from './comment-menu';
+
+const DeleteCommentDialog = lazy(() =>
+  import('./delete-comment-dialog').then((m) => ({ default: m.DeleteCommentDialog })),
+);
+const ReportCommentDialog = lazy(() =>
+  import('./report-comment-dialog').then((m) => ({ default: m.ReportCommentDialog })),
+);
+
+/** An edit later than this after publishing is shown as "edited". */
+const EDIT_MARGIN_MS = 60_000;
+
+function CommentText({ content }: { content: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const bodyId = useId();
+  const { text, truncated } = truncateComment(content);
+  return (
+    <div className="mt-1">
+      <p
+        id={bodyId}
+        dir="auto"
+        className="text-[0.95rem] leading-7 whitespace-pre-line text-slate-800 wrap-break-word"
+      >
+        {expanded || !truncated ? content : text}
+      </p>
+      {truncated ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => {
+            setExpanded((value) => !value);
+          }}
+          className="mt-0.5 text-sm font-semibold text-brand-700 hover:text-brand-900 hover:underline hover:underline-offset-4"
+        >
+          {expanded ? s.comments.showLess : s.comments.showMore}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** One comment: author or 'مجهول', time, text with show more, and the comment menu. */
+export function CommentItem({ comment }: { comment: Comment }) {
+  const nameId = useId();
+  const now = useNow();
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
+  const promptLogin = useLoginPrompt();
+  const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'report'>('view');
+  const remove = useDeleteComment(comment.postId);
+  const author = comment.user;
+  const edited =
+    new Date(comment.updatedAt).getTime() - new Date(comment.createdAt).getTime() > EDIT_MARGIN_MS;
+  const closeDialog = (open: boolean) => {
+    if (!open) setMode('view');
+  };
+
+  const confirmDelete = () => {
+    remove.mutate(comment.id, {
+      onSuccess: () => {
+        toast.success(msg.commentDeleted);
+        setMode('view');
+      },
+      onError: (error) => {
+        toast.error(
+          error instanceof ApiError && error.hasServerMessage && error.status < 500
+            ? error.message
+            : s.comments.deleteFailed,
+        );
+      },
+    });
+  };
+
+  return (
+    <article
+      data-testid="comment"
+      data-comment-id={comment.id}
+      aria-labelledby={nameId}
+      className="flex items-start gap-3 py-4"
+    >
+      {author ? (
+        <Link
+          to={`/profile/${encodeURIComponent(author.userId)}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="shrink-0"
+        >
+          <Avatar src={author.avatarUrl} name={author.displayName} size="sm" />
+        </Link>
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-2 ring-white"
+        >
+          <VenetianMask className="size-4" />
+        </span>
+      )}
+
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+            {author ? (
+              <Link
+                id={nameId}
+                to={`/profile/${encodeURIComponent(author.userId)}`}
+                className="truncate text-sm font-bold text-slate-900 hover:text-brand-800 hover:underline hover:underline-offset-4"
+              >
+                <bdi>{author.displayName}</bdi>
+              </Link>
+            ) : (
+              <span id={nameId} className="text-sm font-bold text-slate-700">
+                {s.comments.anonymousName}
+              </span>
+            )}
+            {comment.isOwner && comment.isAnonymous ? (
+              <span className="rounded-full bg-brand-50 px-2 py-0.5 text-[0.7rem] font-semibold text-brand-800 ring-1 ring-brand-100">
+                {s.comments.yourComment}
+              </span>
+            ) : null}
+            {comment.isHidden ? (
+              <span
+                title={s.comments.hiddenHint}
+                className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-[0.7rem] font-semibold text-amber-900 ring-1 ring-amber-200"
+              >
+                <EyeOff className="size-3" aria-hidden="true" />
+                {s.comments.hidden}
+              </span>
+            ) : null}
+            <span className="text-xs text-slate-600">
+              <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)}>
+                {formatRelativeTime(comment.createdAt, now)}
+              </time>
+              {edited ? (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span title={formatDateTime(comment.updatedAt)}>{s.comments.edited}</span>
+                </>
+              ) : null}
+            </span>
+          </div>
+          {mode === 'edit' ? null : (
+            <div className="-mt-1.5 -me-2 shrink-0">
+              <CommentMenu
+                isOwner={comment.isOwner}
+                onEdit={() => {
+                  setMode('edit');
+                }}
+                onDelete={() => {
+                  setMode('delete');
+                }}
+                onReport={() => {
+                  if (signedIn) setMode('report');
+                  else promptLogin(msg.loginToReport);
+                }}
+              />
+            </div>
+          )}
+        </div>
+
+        {mode === 'edit' ? (
+          <CommentEditForm
+            postId={comment.postId}
+            commentId={comment.id}
+            content={comment.content}
+            onDone={() => {
+              setMode('view');
+            }}
+          />
+        ) : (
+          <CommentText content={comment.content} />
+        )}
+      </div>
+
+      <Suspense fallback={null}>
+        {mode === 'delete' ? (
+          <DeleteCommentDialog
+            open
+            onOpenChange={closeDialog}
+            onConfirm={confirmDelete}
+            deleting={remove.isPending}
+          />
+        ) : null}
+        {mode === 'report' ? <ReportCommentDialog comment={comment} open onOpenChange={closeDialog} /> : null}
+      </Suspense>
+    </article>
+  );
+}

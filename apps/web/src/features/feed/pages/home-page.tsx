@@ -1,0 +1,82 @@
+import { msg } from '@ray/shared/messages.ar';
+import { Newspaper, PenLine, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { PageTitle } from '@/components/page-title';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { postKeys } from '@/features/posts/api/post-keys';
+import { usePostsFeed, useRefreshList } from '@/features/posts/api/get-posts';
+import { PostFeed } from '@/features/posts/components/post-feed';
+import { strings } from '@/i18n/strings.ar';
+import { useAuthStore } from '@/lib/auth-store';
+import { cn } from '@/lib/cn';
+import { HomeHero } from '../components/home-hero';
+import { InlineComposer } from '../components/inline-composer';
+
+const LATEST = {} as const;
+
+function EmptyFeed({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+        <Newspaper className="size-6" aria-hidden="true" />
+      </span>
+      <h3 className="font-semibold text-slate-900">{strings.feed.emptyTitle}</h3>
+      <p className="max-w-md text-sm leading-7 text-slate-600">
+        {signedIn ? strings.feed.emptyBody : strings.feed.emptyGuestBody}
+      </p>
+      {signedIn ? (
+        <Link to="/create-post" className={buttonClasses()}>
+          <PenLine className="size-4" aria-hidden="true" />
+          {strings.feed.beFirst}
+        </Link>
+      ) : (
+        <Link to="/login" className={buttonClasses({ variant: 'outline' })}>
+          {strings.nav.login}
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+export function HomePage() {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const feed = usePostsFeed(LATEST);
+  const refreshList = useRefreshList(postKeys.list(LATEST));
+  const refreshing = feed.isRefetching && !feed.isFetchingNextPage;
+
+  const refresh = async () => {
+    if (!(await refreshList())) toast.error(msg.postsLoadFailed);
+  };
+
+  return (
+    <div className="space-y-5 sm:space-y-6">
+      <PageTitle />
+      <HomeHero />
+      {isAuthenticated ? <InlineComposer /> : null}
+
+      <section aria-labelledby="feed-title" className="space-y-3">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id="feed-title" className="text-lg font-bold text-slate-900">
+            {strings.home.feedTitle}
+          </h2>
+          <button
+            type="button"
+            onClick={() => void refresh()}
+            disabled={refreshing || feed.isPending}
+            className={cn(buttonClasses({ variant: 'ghost', size: 'sm' }), 'text-brand-700')}
+          >
+            <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden="true" />
+            {strings.home.refresh}
+          </button>
+        </div>
+        <PostFeed
+          query={feed}
+          label={strings.home.feedTitle}
+          empty={<EmptyFeed signedIn={isAuthenticated} />}
+        />
+      </section>
+    </div>
+  );
+}

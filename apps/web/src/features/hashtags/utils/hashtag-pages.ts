@@ -1,0 +1,23 @@
+import { PAGE_SIZE } from '@ray/shared/constants';
+import type { Paged } from '@ray/shared/schemas/common';
+
+/**
+ * The hashtag page offers more only when the last page came back full (spec section 9: 10 or more items),
+ * and then only if the server gave a cursor to continue from.
+ */
+export function hashtagNextCursor(last: Paged<unknown>, pageSize: number = PAGE_SIZE): string | undefined {
+  if (last.items.length < pageSize) return undefined;
+  return last.pagination.nextCursor ?? undefined;
+}
+
+/** The tag of a `/wasm/{name}` path: decoded, without a leading `#`, trimmed; '' when there is none. */
+export function readHashtagParam(raw: string | undefined): string {
+  if (!raw) return '';
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // A stray '%' is not an encoding: keep the text as written.
+  }
+  return value.trim().replace(/^#+/, '').trim();
+}

@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { strings } from '@/i18n/strings.ar';
+import { useAuthStore } from '@/lib/auth-store';
+import { cn } from '@/lib/cn';
+import { unreadCountQueryOptions } from '../api/get-unread-count';
+import { unreadBadgeText } from '../utils/unread-badge';
+
+export function NotificationBell({ className }: { className?: string }) {
+  // Wait for the start-up session check, so a stale token is not sent before it has been renewed.
+  const sessionChecked = useAuthStore((state) => !state.isLoading);
+  const { data } = useQuery({ ...unreadCountQueryOptions(), enabled: sessionChecked });
+  const badge = unreadBadgeText(data);
+  return (
+    <NavLink
+      to="/notifications"
+      aria-label={badge ? strings.nav.notificationsWithCount(badge) : strings.nav.notifications}
+      className={({ isActive }) =>
+        cn(
+          'relative inline-flex size-10 items-center justify-center rounded-full transition-colors hover:bg-slate-100',
+          isActive ? 'text-brand-700' : 'text-slate-700',
+          className,
+        )
+      }
+    >
+      <Bell className="size-5" aria-hidden="true" />
+      {badge ? (
+        <span
+          data-testid="unread-badge"
+          dir="ltr"
+          className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
+          aria-hidden="true"
+        >
+          {badge}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { create } from 'zustand';
+import { useAuthStore } from '@/lib/auth-store';
+import { canConnect, NotificationConnection, type ConnectionState } from '@/lib/realtime-connection';
+import { notificationKeys } from '../api/get-unread-count';
+import { prependNotification } from '../api/notifications';
+import { afterPushed } from '../utils/count-rules';
+
+export const useConnectionState = create<{ state: ConnectionState; set: (state: ConnectionState) => void }>()(
+  (set) => ({
+    state: 'Disconnected',
+    set: (state) => {
+      set({ state });
+    },
+  }),
+);
+
+/**
+ * Keeps the real-time connection open while the user is signed in with a usable token (spec section 4) and
+ * lands its events in the query cache: pushed notifications on top of the lists, the unread count on the bell.
+ * After every (re)connection the list and the count are fetched again, so nothing created meanwhile is missed.
+ */
+export function useNotificationStream() {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => (state.isAuthenticated ? state.token : null));
+  const setState = useConnectionState((state) => state.set);
+  const connectable = canConnect(token);
+
+  useEffect(() => {
+    if (!connectable) return;
+    const connection = new NotificationConnection({
+      onState: setState,
+      onConnected: () => {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      },
+      onNotification: (notification) => {
+        prependNotification(queryClient, notification);
+        queryClient.setQueryData<number | null>(notificationKeys.unreadCount(), (count) =>
+          afterPushed(count),
+        );
+        toast(notification.message, { description: notification.content ?? undefined });
+      },
+      onUnreadCount: (count) => {
+        queryClient.setQueryData(notificationKeys.unreadCount(), count);
+      },
+    });
+    connection.start();
+    return () => {
+      connection.stop();
+    };
+  }, [connectable, queryClient, setState]);
+}

@@ -1,0 +1,42 @@
+import { msg } from '@ray/shared/messages.ar';
+import type { BookmarkResult } from '@ray/shared/schemas/bookmark';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, api } from '@/lib/api-client';
+import { patchPost } from './post-cache';
+import { postKeys } from './post-keys';
+
+export function addBookmark(postId: number): Promise<BookmarkResult> {
+  return api.post<BookmarkResult>('/api/bookmarks', { postId });
+}
+
+export function removeBookmark(postId: number): Promise<BookmarkResult> {
+  return api.delete<BookmarkResult>(`/api/bookmarks/${postId}`);
+}
+
+interface ToggleBookmark {
+  postId: number;
+  /** The state wanted: true saves, false removes. */
+  bookmarked: boolean;
+}
+
+/** Saves or unsaves a post at once everywhere it is shown, and puts it back if the server refuses. */
+export function useToggleBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, bookmarked }: ToggleBookmark) =>
+      bookmarked ? addBookmark(postId) : removeBookmark(postId),
+    onMutate: ({ postId, bookmarked }) => {
+      patchPost(queryClient, postId, { isBookmarked: bookmarked });
+    },
+    onError: (error, { postId, bookmarked }) => {
+      patchPost(queryClient, postId, { isBookmarked: !bookmarked });
+      const useServer = error instanceof ApiError && error.hasServerMessage && error.status < 500;
+      toast.error(useServer ? error.message : msg.bookmarkFailed);
+    },
+    onSuccess: (result, { bookmarked }) => {
+      toast.success(result.message || (bookmarked ? msg.bookmarkAdded : msg.bookmarkRemoved));
+      void queryClient.invalidateQueries({ queryKey: [...postKeys.lists(), { pageType: 'Bookmarks' }] });
+    },
+  });
+}

@@ -1,0 +1,150 @@
+import type { Post } from '@ray/shared/schemas/post';
+import { EyeOff, MapPin, VenetianMask } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { useNow } from '@/hooks/use-now';
+import { strings } from '@/i18n/strings.ar';
+import { cn } from '@/lib/cn';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { postPath } from '../utils/share';
+
+/** An edit later than this after publishing is shown as "edited". */
+const EDIT_MARGIN_MS = 60_000;
+
+export type PostHeaderPost = Pick<
+  Post,
+  'id' | 'user' | 'isAnonymous' | 'isOwner' | 'isHidden' | 'createdAt' | 'updatedAt' | 'locationName'
+>;
+
+function Badge({
+  children,
+  tone = 'brand',
+  title,
+}: {
+  children: ReactNode;
+  tone?: 'brand' | 'amber';
+  title?: string;
+}) {
+  return (
+    <span
+      title={title}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[0.7rem] leading-4 font-semibold',
+        tone === 'brand'
+          ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-100'
+          : 'bg-amber-50 text-amber-900 ring-1 ring-amber-200',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+/**
+ * Who posted and when: avatar and name linking to the profile, or 'مجهول' with no link for an anonymous post
+ * (its author also sees a 'منشورك' badge); the relative time with the full date on hover; the place, if any.
+ */
+export function PostHeader({
+  post,
+  nameId,
+  linkTime = true,
+  menu,
+  size = 'md',
+}: {
+  post: PostHeaderPost;
+  /** Id of the author's name, for an `aria-labelledby` on the post. */
+  nameId?: string;
+  /** The time links to the post (cards); on the post's own page it does not. */
+  linkTime?: boolean;
+  menu?: ReactNode;
+  size?: 'md' | 'lg';
+}) {
+  const now = useNow();
+  const author = post.user;
+  const edited = new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > EDIT_MARGIN_MS;
+  const time = (
+    <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+      {formatRelativeTime(post.createdAt, now)}
+    </time>
+  );
+
+  return (
+    <header className="flex items-start gap-3">
+      {author ? (
+        <Link to={`/profile/${author.userId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Avatar src={author.avatarUrl} name={author.displayName} />
+        </Link>
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-2 ring-white"
+        >
+          <VenetianMask className="size-5" />
+        </span>
+      )}
+
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          {author ? (
+            <Link
+              id={nameId}
+              to={`/profile/${author.userId}`}
+              className={cn(
+                'truncate font-bold text-slate-900 hover:text-brand-800 hover:underline hover:underline-offset-4',
+                size === 'lg' && 'text-lg',
+              )}
+            >
+              <bdi>{author.displayName}</bdi>
+            </Link>
+          ) : (
+            <span id={nameId} className={cn('font-bold text-slate-700', size === 'lg' && 'text-lg')}>
+              {strings.posts.anonymous}
+            </span>
+          )}
+          {author ? (
+            <span className="hidden text-sm text-slate-500 sm:inline" dir="ltr">
+              @{author.username}
+            </span>
+          ) : null}
+          {post.isOwner && post.isAnonymous ? <Badge>{strings.posts.yourPost}</Badge> : null}
+          {post.isHidden ? (
+            <Badge tone="amber" title={strings.posts.hiddenHint}>
+              <EyeOff className="size-3" aria-hidden="true" />
+              {strings.posts.hidden}
+            </Badge>
+          ) : null}
+        </div>
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
+          {linkTime ? (
+            <Link
+              to={postPath(post.id)}
+              className="hover:text-slate-900 hover:underline hover:underline-offset-4"
+            >
+              {time}
+            </Link>
+          ) : (
+            time
+          )}
+          {edited ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span title={formatDateTime(post.updatedAt)}>{strings.posts.edited}</span>
+            </>
+          ) : null}
+          {post.locationName ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="inline-flex min-w-0 items-center gap-1">
+                <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+                <span className="sr-only">{strings.composer.location}:</span>
+                <bdi className="truncate">{post.locationName}</bdi>
+              </span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      {menu ? <div className="-me-2 -mt-1 shrink-0">{menu}</div> : null}
+    </header>
+  );
+}

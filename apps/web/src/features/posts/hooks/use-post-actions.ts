@@ -1,0 +1,34 @@
+import { msg } from '@ray/shared/messages.ar';
+import type { Post } from '@ray/shared/schemas/post';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
+import { useAuthStore } from '@/lib/auth-store';
+import { useToggleBookmark } from '../api/toggle-bookmark';
+
+/**
+ * The actions a post offers everyone, with the sign-in prompts of spec section 8 for visitors: saving, and
+ * reporting (which opens the caller's report dialog).
+ */
+export function usePostActions(post: Pick<Post, 'id' | 'isBookmarked'>, openReport: () => void) {
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const promptLogin = useLoginPrompt();
+  const bookmark = useToggleBookmark();
+
+  const toggleBookmark = () => {
+    if (!isAuthenticated) {
+      promptLogin(msg.loginToBookmark);
+      return;
+    }
+    if (bookmark.isPending) return;
+    bookmark.mutate({ postId: post.id, bookmarked: !post.isBookmarked });
+  };
+
+  const report = () => {
+    if (!isAuthenticated) {
+      promptLogin(msg.loginToReport);
+      return;
+    }
+    openReport();
+  };
+
+  return { toggleBookmark, report, isAuthenticated };
+}

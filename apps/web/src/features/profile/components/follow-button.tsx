@@ -1,0 +1,56 @@
+import { UserCheck, UserPlus } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { communityStrings } from '@/i18n/community.ar';
+import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { useToggleFollow } from '../api/follow-user';
+
+const s = communityStrings.profile;
+
+/** Follow toggle of a profile; visitors are taken to /login and brought back here afterwards. */
+export function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
+  const viewerId = useAuthStore((state) => state.userId);
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const toggle = useToggleFollow();
+
+  const onClick = () => {
+    if (!signedIn || !viewerId) {
+      void navigate('/login', { state: { from: `${pathname}${search}` } });
+      return;
+    }
+    toggle.mutate(
+      { followerId: viewerId, followedId: userId, follow: !isFollowing },
+      {
+        onError: (error) => {
+          toast.error(
+            error instanceof ApiError && error.hasServerMessage && error.status < 500
+              ? error.message
+              : s.followFailed,
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Button
+      variant={isFollowing ? 'outline' : 'primary'}
+      size="sm"
+      aria-pressed={signedIn ? isFollowing : undefined}
+      disabled={toggle.isPending}
+      onClick={onClick}
+      className="min-w-32"
+    >
+      {isFollowing ? (
+        <UserCheck className="size-4" aria-hidden="true" />
+      ) : (
+        <UserPlus className="size-4" aria-hidden="true" />
+      )}
+      {isFollowing ? s.unfollow : s.follow}
+    </Button>
+  );
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BIO_MAX } from '@ray/shared/constants';
+import { msg } from '@ray/shared/messages.ar';
+import {
+  settingsProfileFormSchema,
+  splitFullName,
+  updateProfileSchema,
+  type CurrentUser,
+} from '@ray/shared/schemas/user';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextareaField } from '@/components/ui/textarea-field';
+import { TextField } from '@/components/ui/text-field';
+import { strings } from '@/i18n/strings.ar';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useUpdateProfile } from '../api/update-profile';
+
+const formValues = (user: CurrentUser) => ({
+  fullName: `${user.firstName} ${user.lastName}`.trim(),
+  bio: user.bio ?? '',
+});
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(settingsProfileFormSchema),
+    defaultValues: formValues(user),
+    mode: 'onTouched',
+  });
+  const bio = useWatch({ control, name: 'bio' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload = { ...splitFullName(values.fullName), bio: values.bio };
+    // The split name must also satisfy the server's per-name rules (a one-letter last name, for instance).
+    const checked = updateProfileSchema.safeParse(payload);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      setError(issue?.path[0] === 'bio' ? 'bio' : 'fullName', {
+        type: 'validate',
+        message: issue?.message ?? msg.invalidData,
+      });
+      return;
+    }
+    try {
+      const updated = await update.mutateAsync(payload);
+      reset(formValues(updated));
+      toast.success(msg.profileSaved);
+    } catch (error) {
+      const mapped = applyServerFieldErrors(error, setError, ['fullName', 'bio'], {
+        firstName: 'fullName',
+        lastName: 'fullName',
+      });
+      if (!mapped) {
+        const useServer = error instanceof ApiError && error.hasServerMessage && error.status < 500;
+        setError('root.server', { message: useServer ? error.message : msg.profileSaveFailed });
+      }
+    }
+  });
+
+  const bioLength = bio.length;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
+      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+      <TextField
+        id="settings-full-name"
+        label={strings.settings.fullName}
+        autoComplete="name"
+        hint={strings.settings.fullNameHint}
+        error={errors.fullName?.message}
+        {...register('fullName')}
+      />
+      <TextareaField
+        id="settings-bio"
+        label={strings.settings.bio}
+        rows={4}
+        placeholder={strings.settings.bioPlaceholder}
+        error={errors.bio?.message}
+        labelAside={
+          <span
+            className={cn(
+              'text-xs tabular-nums',
+              bioLength > BIO_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+            )}
+            aria-live="polite"
+          >
+            {formatNumber(bioLength)}/{formatNumber(BIO_MAX)}
+          </span>
+        }
+        {...register('bio')}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={isSubmitting}>
+          {strings.settings.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

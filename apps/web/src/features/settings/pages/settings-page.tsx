@@ -1,0 +1,115 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useQuery } from '@tanstack/react-query';
+import { LockKeyhole, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { ErrorState, PageLoader } from '@/components/page-states';
+import { PageTitle } from '@/components/page-title';
+import { Card } from '@/components/ui/card';
+import { strings } from '@/i18n/strings.ar';
+import { ApiError } from '@/lib/api-client';
+import { useAuthStore } from '@/lib/auth-store';
+import { formatMonthYear } from '@/lib/format';
+import { currentUserQueryOptions } from '../api/get-current-user';
+import { AvatarUpload } from '../components/avatar-upload';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileForm } from '../components/profile-form';
+
+const TABS = ['profile', 'security'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab =>
+  value !== null && (TABS as readonly string[]).includes(value);
+
+const tabClasses =
+  'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-card sm:flex-none';
+
+export function SettingsPage() {
+  const storeUser = useAuthStore((state) => state.user);
+  // Signed in without a profile (its first load failed): fetch it here rather than show empty fields.
+  const profile = useQuery({ ...currentUserQueryOptions(), enabled: storeUser === null });
+  const user = storeUser ?? profile.data;
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'profile';
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageTitle title={strings.settings.title} />
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{strings.settings.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{strings.settings.subtitle}</p>
+      </header>
+
+      {!user && profile.isPending ? <PageLoader /> : null}
+      {!user && profile.isError ? (
+        <ErrorState
+          title={strings.settings.profileLoadFailed}
+          message={profile.error instanceof ApiError ? profile.error.message : undefined}
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
+      ) : null}
+
+      {user ? (
+        <Tabs.Root
+          dir="rtl"
+          value={tab}
+          onValueChange={(value) => {
+            setParams(value === 'profile' ? {} : { tab: value }, { replace: true });
+          }}
+          className="space-y-5"
+        >
+          <Tabs.List
+            aria-label={strings.settings.tabsLabel}
+            className="flex gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
+          >
+            <Tabs.Trigger value="profile" className={tabClasses}>
+              <UserRound className="size-4" aria-hidden="true" />
+              {strings.settings.profileTab}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="security" className={tabClasses}>
+              <LockKeyhole className="size-4" aria-hidden="true" />
+              {strings.settings.securityTab}
+            </Tabs.Trigger>
+          </Tabs.List>
+
+          <Tabs.Content value="profile" className="focus-visible:outline-none">
+            <Card className="divide-y divide-slate-100">
+              <div className="p-5 sm:p-6">
+                <AvatarUpload user={user} />
+              </div>
+              <dl className="grid gap-4 p-5 text-sm sm:grid-cols-3 sm:p-6">
+                <div>
+                  <dt className="text-slate-600">{strings.settings.username}</dt>
+                  <dd className="mt-0.5 font-medium text-slate-900">
+                    <bdi dir="ltr">@{user.username}</bdi>
+                  </dd>
+                </div>
+                <div className="min-w-0">
+                  <dt className="text-slate-600">{strings.settings.email}</dt>
+                  <dd className="mt-0.5 truncate font-medium text-slate-900">
+                    <bdi dir="ltr">{user.email}</bdi>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{strings.settings.memberSince}</dt>
+                  <dd className="mt-0.5 font-medium text-slate-900">{formatMonthYear(user.createdAt)}</dd>
+                </div>
+              </dl>
+              <div className="p-5 sm:p-6">
+                <ProfileForm key={user.userId} user={user} />
+              </div>
+            </Card>
+          </Tabs.Content>
+
+          <Tabs.Content value="security" className="focus-visible:outline-none">
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-lg font-bold text-slate-900">{strings.settings.changePasswordTitle}</h2>
+              <p className="mt-1 mb-5 text-sm text-slate-600">{strings.settings.changePasswordBody}</p>
+              <ChangePasswordForm />
+            </Card>
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : null}
+    </div>
+  );
+}

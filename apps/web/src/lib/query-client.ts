@@ -1,0 +1,30 @@
+import { QueryClient } from '@tanstack/react-query';
+import { QUERY_GC_MS, QUERY_RETRY, QUERY_STALE_MS } from '@ray/shared/constants';
+import { ApiError } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Data that does not belong to the signed-in user (runtime config) and survives a logout. */
+      keepOnSignOut?: boolean;
+    };
+  }
+}
+
+/** A client error will answer the same the second time; only network trouble and 5xx are worth a retry. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < QUERY_RETRY;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: QUERY_STALE_MS, gcTime: QUERY_GC_MS, retry: shouldRetry },
+    mutations: { retry: false },
+  },
+});
+
+/** Drops every cached answer that was fetched on behalf of the previous user. */
+export function clearUserQueries(): void {
+  queryClient.removeQueries({ predicate: (query) => query.meta?.keepOnSignOut !== true });
+}

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { login, logout } from './support/helpers';
+
+test.describe('community', () => {
+  test('comments anonymously and another account sees مجهول; edits and deletes an own comment', async ({
+    page,
+  }) => {
+    await login(page, 'noura@ray.sa', 'Demo1234');
+    await page.goto('/');
+    const href = await page
+      .getByTestId('post-card')
+      .first()
+      .locator('a[href^="/posts/"]')
+      .first()
+      .getAttribute('href');
+    const postPath = (href ?? '/posts/1').replace('#comments', '');
+    await page.goto(`${postPath}#comments`);
+    await page.getByLabel('اكتب تعليقاً').fill('تعليق سري لا يظهر فيه اسمي');
+    await page.getByLabel('تعليق كمجهول').check();
+    await page.getByRole('button', { name: 'نشر التعليق' }).click();
+    await expect(page.getByText('تم إضافة التعليق بنجاح')).toBeVisible();
+
+    await page.getByLabel('اكتب تعليقاً').fill('تعليق عادي سأعدله ثم أحذفه');
+    await page.getByRole('button', { name: 'نشر التعليق' }).click();
+    const mine = page.getByTestId('comment').filter({ hasText: 'تعليق عادي سأعدله' });
+    await mine.getByRole('button', { name: 'خيارات التعليق' }).click();
+    await page.getByRole('menuitem', { name: 'تعديل' }).click();
+    // While editing, the comment's text lives in the textarea, so the article is found by its editor.
+    const editing = page.getByTestId('comment').filter({ has: page.getByRole('textbox') });
+    await editing.getByRole('textbox').fill('تعليق بعد التعديل');
+    await editing.getByRole('button', { name: /حفظ/ }).click();
+    await expect(page.getByText('تعليق بعد التعديل')).toBeVisible();
+    const edited = page.getByTestId('comment').filter({ hasText: 'تعليق بعد التعديل' });
+    await edited.getByRole('button', { name: 'خيارات التعليق' }).click();
+    await page.getByRole('menuitem', { name: 'حذف' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /حذف/ }).click();
+    await expect(page.getByText('تعليق بعد التعديل')).toHaveCount(0);
+    await logout(page);
+
+    await login(page, 'fahad@ray.sa', 'Demo1234');
+    await page.goto(`${postPath}#comments`);
+    const secret = page.getByTestId('comment').filter({ hasText: 'تعليق سري لا يظهر فيه اسمي' });
+    await expect(secret).toContainText('مجهول');
+    await expect(secret).not.toContainText('نورة');
+    await expect(secret.getByRole('link', { name: /نورة/ })).toHaveCount(0);
+  });
+
+  test('bookmarks a post and finds it on /bookmarks', async ({ page }) => {
+    await login(page, 'khalid@ray.sa', 'Demo1234');
+    await page.goto('/');
+    const card = page.getByTestId('post-card').nth(2);
+    const text = (await card.locator('[dir="auto"]').first().innerText()).slice(0, 20);
+    await card.getByRole('button', { name: 'خيارات المنشور' }).click();
+    await page.getByRole('menuitem', { name: 'حفظ المنشور' }).click();
+    await expect(page.getByText('تم حفظ المنشور')).toBeVisible();
+    await page.goto('/bookmarks');
+    await expect(page.getByTestId('post-card').filter({ hasText: text }).first()).toBeVisible();
+  });
+
+  test('follows a user and sees the count change', async ({ page }) => {
+    await login(page, 'lama@ray.sa', 'Demo1234');
+    await page.goto('/');
+    await page.getByTestId('post-card').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/profile\//);
+    const count = page.getByTestId('followers-count');
+    const before = Number((await count.innerText()).replace(/[^\d]/g, ''));
+    const follow = page.getByRole('button', { name: /^(متابعة|إلغاء المتابعة)$/ });
+    const wasFollowing = (await follow.innerText()).includes('إلغاء');
+    await follow.click();
+    await expect(count).toHaveText(new RegExp(String(wasFollowing ? before - 1 : before + 1)));
+  });
+
+  test('a report approved by a moderator hides the post from others', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, 'turki@ray.sa', 'Demo1234');
+    await page.goto('/create-post');
+    await page.getByLabel('محتوى المنشور').fill('منشور مخالف سيبلغ عنه ويُخفى');
+    await page.getByRole('button', { name: 'نشر', exact: true }).click();
+    await expect(page).toHaveURL(/\/posts\/\d+$/);
+    const postUrl = new URL(page.url()).pathname;
+    await logout(page);
+
+    await login(page, 'reem@ray.sa', 'Demo1234');
+    await page.goto(postUrl);
+    await page.getByRole('button', { name: 'خيارات المنشور' }).first().click();
+    await page.getByRole('menuitem', { name: 'إبلاغ' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('button', { name: /إرسال/ }).click();
+    await expect(page.getByText('تم إرسال الإبلاغ بنجاح').first()).toBeVisible();
+    await logout(page);
+
+    await login(page, 'sara@ray.sa', 'Demo1234');
+    await page.goto('/moderation');
+    const report = page.getByTestId('report').filter({ hasText: 'منشور مخالف سيبلغ عنه' }).first();
+    await expect(report).toBeVisible();
+    await report.getByRole('button', { name: 'عرض التفاصيل' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'قبول البلاغ وإخفاء المحتوى' }).click();
+    await expect(page.getByTestId('stat-Approved')).toContainText('1');
+    await logout(page);
+
+    await page.goto(postUrl);
+    await expect(page.getByText('لم يتم العثور على المنشور').first()).toBeVisible();
+  });
+});

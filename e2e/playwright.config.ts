@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, 'e2e/.artifacts/data');
+
+export const MAIL_API = 'http://127.0.0.1:2526';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: path.join(root, 'e2e/.artifacts/results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    locale: 'ar-SA',
+    timezoneId: 'Asia/Riyadh',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node e2e/support/mail-server.mjs',
+      cwd: root,
+      url: `${MAIL_API}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf "${dataDir}" && npm run start --workspace @ray/server`,
+      cwd: root,
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SEED_DEMO: 'true',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        ACCESS_TOKEN_TTL_SECONDS: '900',
+        GEOCODER_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

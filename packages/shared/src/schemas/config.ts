@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '../constants';
+
+/** Remote configuration read at start-up (`GET /api/config`). */
+export const appConfigSchema = z.object({
+  maintenanceMode: z.boolean(),
+  maintenanceMessage: z.string(),
+  supportContact: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const updateAppConfigSchema = z.object({
+  maintenanceMode: z.boolean().optional(),
+  maintenanceMessage: z.string().trim().min(1).max(500).optional(),
+  supportContact: z.string().trim().min(1).max(200).optional(),
+});
+
+/** Runtime configuration served as `/config/env.js` (`window.__APP_CONFIG__`). */
+export const runtimeConfigSchema = z.object({
+  apiBaseUrl: z.string(),
+  identityBaseUrl: z.string(),
+  socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
+  features: z.object({ darkMode: z.boolean(), beta: z.boolean() }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

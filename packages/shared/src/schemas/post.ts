@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import {
+  LOCATION_NAME_MAX,
+  POLL_OPTION_MAX,
+  POLL_OPTIONS_MAX,
+  POLL_OPTIONS_MIN,
+  POST_MAX,
+  POST_MIN,
+} from '../constants';
+import { msg } from '../messages.ar';
+import { cursorParam, pageSizeParam, pagedSchema } from './common';
+import { pageParam } from './fields';
+
+export const VOTING_TYPES = ['like-dislike', 'rating', 'poll'] as const;
+export type VotingType = (typeof VOTING_TYPES)[number];
+export const votingTypeSchema = z.enum(VOTING_TYPES, { error: msg.votingTypeInvalid });
+
+export const PAGE_TYPES = ['All', 'MyPosts', 'Bookmarks'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+/** Images a post may point at: only files this service produced. */
+export const POST_IMAGE_URL = /^\/uploads\/original\/[a-f0-9]{32}\.webp$/;
+
+const contentField = z
+  .string({ error: msg.postContentRequired })
+  .trim()
+  .min(1, msg.postContentRequired)
+  .max(POST_MAX, msg.postMax);
+
+/** Poll options travel as a JSON-encoded string array (spec section 3); blank options are dropped. */
+export function parsePollOptions(value: string | string[] | null | undefined): string[] | null {
+  if (value === null || value === undefined) return null;
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) return null;
+  return list.map((item) => item.trim()).filter((item) => item.length > 0);
+}
+
+const pollOptionsField = z
+  .union([
+    z.string().max(POLL_OPTIONS_MAX * (POLL_OPTION_MAX + 10)),
+    z.array(z.string().max(POLL_OPTION_MAX * 2)).max(50),
+  ])
+  .nullish();
+
+const locationFields = {
+  latitude: z
+    .number({ error: msg.invalidValue })
+    .min(-90, msg.invalidValue)
+    .max(90, msg.invalidValue)
+    .nullish(),
+  longitude: z
+    .number({ error: msg.invalidValue })
+    .min(-180, msg.invalidValue)
+    .max(180, msg.invalidValue)
+    .nullish(),
+  locationName: z.string().trim().max(LOCATION_NAME_MAX, msg.textTooLong).nullish(),
+};
+
+const imageUrlField = z.string().regex(POST_IMAGE_URL, msg.imageTypeInvalid).nullish();
+
+function checkPoll(
+  value: { votingType: VotingType; pollOptions?: string | string[] | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.votingType !== 'poll') return;
+  const options = parsePollOptions(value.pollOptions);
+  if (!options) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pollOptions'],
+      message: value.pollOptions ? msg.pollParseError : msg.pollMinOptions,
+    });
+    return;
+  }
+  if (options.length < POLL_OPTIONS_MIN)
+    ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: msg.pollMinOptions });
+  if (options.length > POLL_OPTIONS_MAX)
+    ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: msg.pollMaxOptions });
+  if (options.some((option) => option.length > POLL_OPTION_MAX))
+    ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: msg.pollOptionTooLong });
+}
+
+/** `POST /api/posts`: what the server accepts from both the quick and the advanced form. */
+export const createPostSchema = z
+  .object({
+    content: contentField,
+    isAnonymous: z.boolean().default(false),
+    votingType: votingTypeSchema.default('like-dislike'),
+    pollOptions: pollOptionsField,
+    imageUrl: imageUrlField,
+    ...locationFields,
+  })
+  .superRefine(checkPoll);
+export type CreatePostPayload = z.input<typeof createPostSchema>;
+
+/** `PUT /api/posts/{id}`: the voting type and poll options are fixed at creation and may only be repeated unchanged. */
+export const updatePostSchema = z.object({
+  content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
+  isAnonymous: z.boolean().optional(),
+  imageUrl: imageUrlField,
+  votingType: votingTypeSchema.optional(),
+  pollOptions: pollOptionsField,
+  ...locationFields,
+});
+export type UpdatePostPayload = z.input<typeof updatePostSchema>;
+
+/** The advanced create form (`/create-post`): a 10-character minimum and options edited as a list. */
+export const createPostFormSchema = z
+  .object({
+    content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
+    votingType: votingTypeSchema,
+    pollOptions: z.array(z.object({ value: z.string().max(POLL_OPTION_MAX, msg.pollOptionTooLong) })),
+    isAnonymous: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.votingType !== 'poll') return;
+    const filled = value.pollOptions.filter((option) => option.value.trim().length > 0);
+    if (filled.length < POLL_OPTIONS_MIN)
+      ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: msg.pollMinOptions });
+    if (filled.length > POLL_OPTIONS_MAX)
+      ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: msg.pollMaxOptions });
+  });
+export type CreatePostForm = z.input<typeof createPostFormSchema>;
+
+export const quickPostFormSchema = z.object({
+  content: contentField.pipe(z.string().max(POST_MAX, msg.postMax)),
+  votingType: votingTypeSchema,
+  isAnonymous: z.boolean(),
+});
+export type QuickPostForm = z.input<typeof quickPostFormSchema>;
+
+export const editPostFormSchema = z.object({
+  content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
+  isAnonymous: z.boolean(),
+});
+export type EditPostForm = z.input<typeof editPostFormSchema>;
+
+export const votingStatisticsSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('like-dislike'), upVotes: z.number().int(), downVotes: z.number().int() }),
+  z.object({ type: z.literal('rating'), averageRating: z.number(), totalVoting: z.number().int() }),
+  z.object({
+    type: z.literal('poll'),
+    /** Votes per option index; the spec's field name. */
+    poolStats: z.record(z.string(), z.number().int()),
+    totalVotes: z.number().int(),
+  }),
+]);
+export type VotingStatistics = z.infer<typeof votingStatisticsSchema>;
+
+export const postAuthorSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
+
+export const postSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  isAnonymous: z.boolean(),
+  votingType: votingTypeSchema,
+  /** JSON-encoded array of option strings, or null. */
+  pollOptions: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  locationName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  commentCount: z.number().int(),
+  isBookmarked: z.boolean(),
+  hashtags: z.array(z.object({ hashtag: z.object({ name: z.string() }) })),
+  votingStatistics: votingStatisticsSchema,
+  /** Null for an anonymous post, whoever asks: the author is never carried. */
+  user: postAuthorSchema.nullable(),
+  /** The caller's own vote: 1 / -1, a rating 1..5 or a poll option index. */
+  userVote: z.number().int().nullable(),
+  isOwner: z.boolean(),
+  /** Hidden by moderation; only its author and moderators still see it. */
+  isHidden: z.boolean(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const pagedPostsSchema = pagedSchema(postSchema);
+
+export const postsQuerySchema = z.object({
+  page: pageParam,
+  pageSize: pageSizeParam,
+  pageType: z.enum(PAGE_TYPES, { error: msg.invalidValue }).default('All'),
+  categoryId: z.string().max(50).optional(),
+  userId: z.uuid({ error: msg.invalidValue }).optional(),
+  hashtag: z.string().trim().max(100, msg.textTooLong).optional(),
+  cursor: cursorParam.optional(),
+});
+export type PostsQuery = z.input<typeof postsQuerySchema>;
+
+export const voteSchema = z.object({
+  postId: z.coerce
+    .number({ error: msg.postIdRequired })
+    .int(msg.postIdRequired)
+    .positive(msg.postIdRequired)
+    .max(Number.MAX_SAFE_INTEGER, msg.postIdRequired),
+  value: z
+    .number({ error: msg.voteValueInvalid })
+    .int(msg.voteValueInvalid)
+    .min(-1, msg.voteValueInvalid)
+    .max(9, msg.voteValueInvalid),
+});
+export type VotePayload = z.input<typeof voteSchema>;
+
+export const voteResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  votingStatistics: votingStatisticsSchema,
+  userVote: z.number().int().nullable(),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
+
+export const pollResultsSchema = z.object({
+  totalVotes: z.number().int(),
+  userVote: z.number().int().nullable(),
+  options: z.array(
+    z.object({ index: z.number().int(), text: z.string(), votes: z.number().int(), percentage: z.number() }),
+  ),
+});
+export type PollResults = z.infer<typeof pollResultsSchema>;
+
+export const ratingResultsSchema = z.object({
+  averageRating: z.number(),
+  totalVoting: z.number().int(),
+  /** Votes per star, "1" to "5". */
+  distribution: z.record(z.string(), z.number().int()),
+  userRating: z.number().int().nullable(),
+});
+export type RatingResults = z.infer<typeof ratingResultsSchema>;
+
+export const reverseGeocodeQuerySchema = z.object({
+  lat: z.coerce.number({ error: msg.invalidValue }).min(-90, msg.invalidValue).max(90, msg.invalidValue),
+  lon: z.coerce.number({ error: msg.invalidValue }).min(-180, msg.invalidValue).max(180, msg.invalidValue),
+});
+export const reverseGeocodeResultSchema = z.object({ locationName: z.string() });
+
+/** Percentage with one decimal, as the poll results show it. */
+export function percentage(votes: number, total: number): number {
+  return total === 0 ? 0 : Math.round((votes / total) * 1000) / 10;
+}
