@@ -80,7 +80,7 @@ test.describe('posts and voting', () => {
 
     await page.goto(`/posts/${pollId}`);
     await page.getByRole('button', { name: /الصيف/ }).click();
-    await expect(page.getByText('100.0%').or(page.getByText('100%')).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /الصيف/ })).toContainText(/100\.0\s?٪/u);
     await expect(page.getByRole('button', { name: /الشتاء/ })).toBeDisabled();
 
     await page.goto(`/posts/${anonymousId}`);
