@@ -7,6 +7,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, 'e2e/.artifacts/data');
 
 export const MAIL_API = 'http://127.0.0.1:2526';
+const OAUTH_PROVIDER = 'http://127.0.0.1:2600';
 
 export default defineConfig({
   testDir: '.',
@@ -46,6 +47,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: 'npx tsx apps/server/src/test/oauth-provider-cli.ts',
+      cwd: root,
+      url: `${OAUTH_PROVIDER}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OAUTH_PROVIDER_PORT: '2600' },
+    },
+    {
       command: `rm -rf "${dataDir}" && npm run start --workspace @ray/server`,
       cwd: root,
       url: `${baseURL}/api/ready`,
@@ -66,6 +75,11 @@ export default defineConfig({
         ACCESS_TOKEN_TTL_SECONDS: '900',
         GEOCODER_URL: 'http://127.0.0.1:9',
         LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: 'ray-e2e',
+        GOOGLE_CLIENT_SECRET: 'ray-e2e-secret',
+        GOOGLE_AUTHORIZE_URL: `${OAUTH_PROVIDER}/authorize`,
+        GOOGLE_TOKEN_URL: `${OAUTH_PROVIDER}/token`,
+        GOOGLE_USERINFO_URL: `${OAUTH_PROVIDER}/userinfo`,
       },
     },
   ],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readSocialProviders, type ProviderConfig } from './modules/social/providers';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -61,7 +62,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
-export type Env = z.infer<typeof envSchema> & { JWT_SECRET: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  JWT_SECRET: string;
+  PUBLIC_URL: string;
+  /** Social sign-in providers with a client id and secret configured. */
+  socialProviders: ProviderConfig[];
+};
 
 export class EnvError extends Error {}
 
@@ -69,8 +75,12 @@ export class EnvError extends Error {}
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const social = readSocialProviders(cleaned);
+  if (!parsed.success || social.problems.length > 0) {
+    const lines = [
+      ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+      ...social.problems,
+    ].map((line) => `  ${line}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
@@ -78,6 +88,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(env.DATA_DIR),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    socialProviders: social.providers,
   };
 }
 

@@ -26,7 +26,8 @@ export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey().defaultRandom(),
-    email: text().notNull(),
+    /** Absent for social sign-ins whose provider gave no verified address of its own. */
+    email: text(),
     username: text().notNull(),
     /** Lower-cased username so that "Sara" and "sara" cannot both exist. */
     usernameKey: text().notNull(),

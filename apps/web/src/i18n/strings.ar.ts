@@ -139,11 +139,13 @@ export const strings = {
     requestNewLink: 'طلب رابط جديد',
     resetFor: 'للحساب',
 
-    callbackTitle: 'تسجيل الدخول عبر الحسابات الاجتماعية',
-    callbackBody:
-      'سيتاح تسجيل الدخول عبر Google وغيرها قريباً. يمكنك حالياً الدخول بالبريد الإلكتروني وكلمة المرور.',
-    mobileCallbackTitle: 'تسجيل الدخول من تطبيق الجوال',
-    mobileCallbackBody: 'سيتاح ربط تطبيق رأي للجوال قريباً. يمكنك حالياً تسجيل الدخول من المتصفح.',
+    callbackLoading: 'جارٍ إكمال تسجيل الدخول…',
+    callbackReasons: {
+      access_denied: 'تم إلغاء تسجيل الدخول',
+      invalid_state: 'انتهت صلاحية الطلب، يرجى المحاولة مرة أخرى',
+      unavailable: 'تسجيل الدخول عبر هذا الحساب غير متاح حالياً',
+    } as Record<string, string | undefined>,
+    mobileCallbackLoading: 'جارٍ معالجة تسجيل الدخول من تطبيق الجوال…',
   },
 
   settings: {

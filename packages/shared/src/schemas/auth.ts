@@ -106,6 +106,14 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/** The code and state a provider gave back, handed over by a client that received them itself. */
+export const externalLoginCallbackSchema = z.object({
+  code: z.string().min(1).max(2000),
+  state: z.string().min(1).max(200),
+});
+
+export const externalLoginUrlSchema = z.object({ url: z.string() });
+
 export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

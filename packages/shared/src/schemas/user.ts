@@ -11,7 +11,7 @@ export const currentUserSchema = z.object({
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),

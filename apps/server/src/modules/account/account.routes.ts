@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import {
@@ -133,22 +132,5 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await account.changePassword(app.ctx, requireAuth(request), request.body);
       return { success: true, message: msg.passwordChanged };
     },
-  );
-
-  app.get(
-    '/external-login/:provider',
-    {
-      schema: {
-        tags,
-        summary: 'Authorisation URL of a social sign-in provider',
-        params: z.object({ provider: z.string().max(20) }),
-        querystring: z.object({ returnUrl: z.string().max(2000).optional() }),
-        response: { 404: errorResponseSchema },
-      },
-    },
-    async (_request, reply) =>
-      reply
-        .status(404)
-        .send({ success: false, code: 'NOT_FOUND', message: msg.socialLoginFailed('هذا المزود') }),
   );
 };

@@ -67,7 +67,7 @@ async function issueTokens(
   return { token, refreshToken };
 }
 
-async function startSession(
+export async function startSession(
   ctx: AppContext,
   user: UserRow,
   rememberMe: boolean,

@@ -86,7 +86,7 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
         <span className="px-3 text-xs text-slate-600">{strings.auth.socialDivider}</span>
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <ul className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
+      <ul className={cn('grid grid-cols-1 gap-2.5', providers.length > 1 && 'sm:grid-cols-2')}>
         {providers.map((provider) => {
           const { name, mark } = PROVIDERS[provider];
           return (
@@ -99,7 +99,7 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
                 className="flex h-11 w-full items-center justify-center gap-2.5 rounded-xl bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 transition-colors ring-inset hover:bg-slate-50 disabled:opacity-60"
               >
                 {pending === provider ? <Loader2 className="size-5 animate-spin" aria-hidden="true" /> : mark}
-                <span>{strings.auth.socialContinue(name)}</span>
+                <span className="whitespace-nowrap">{strings.auth.socialContinue(name)}</span>
               </button>
             </li>
           );

@@ -1,20 +1,56 @@
-import { Share2 } from 'lucide-react';
-import { Link } from 'react-router';
-import { ComingSoon } from '@/components/coming-soon';
-import { buttonClasses } from '@/components/ui/button';
+import type { AuthResponse } from '@ray/shared/schemas/auth';
+import { msg } from '@ray/shared/messages.ar';
+import { useEffect, useRef } from 'react';
+import { PageLoader } from '@/components/page-states';
+import { PageTitle } from '@/components/page-title';
 import { strings } from '@/i18n/strings.ar';
+import { exchangeExternalCode, redeemOAuthSession } from '../api/external-login';
+import { callbackErrorMessage, useExternalSignIn } from '../hooks/use-external-sign-in';
 
+/** What the address of the callback carries, read once and then wiped from the address bar and history. */
+function takeCallbackParams(): URLSearchParams {
+  const params = new URLSearchParams(window.location.search);
+  window.history.replaceState(window.history.state, '', window.location.pathname);
+  return params;
+}
+
+/**
+ * Return point of a social sign-in (spec section 2): an `error`; a single-use `session` hand-over; a `code` and
+ * `state` to exchange; or the tokens themselves.
+ */
 export function LoginCallbackPage() {
+  const { finish, fail } = useExternalSignIn();
+  // A hand-over works once; development's double effects must not spend it twice.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = takeCallbackParams();
+    const error = params.get('error');
+    const session = params.get('session');
+    const code = params.get('code');
+    const state = params.get('state');
+    const token = params.get('token');
+    if (error) fail(callbackErrorMessage(error));
+    else if (session) void finish(() => redeemOAuthSession(session));
+    else if (code && state) void finish(() => exchangeExternalCode(code, state));
+    else if (token) {
+      const auth: AuthResponse = {
+        success: true,
+        token,
+        refreshToken: params.get('refreshToken') ?? undefined,
+        userId: params.get('userId') ?? undefined,
+        message: msg.loginSuccess,
+      };
+      void finish(() => Promise.resolve(auth));
+    } else fail(msg.callbackMissingUser);
+  }, [finish, fail]);
+
   return (
-    <ComingSoon
-      icon={Share2}
-      title={strings.auth.callbackTitle}
-      description={strings.auth.callbackBody}
-      actions={
-        <Link to="/login" className={buttonClasses()}>
-          {strings.auth.backToLogin}
-        </Link>
-      }
-    />
+    <>
+      <PageTitle title={strings.auth.callbackLoading} />
+      <PageLoader label={strings.auth.callbackLoading} />
+    </>
   );
 }

@@ -1,0 +1,200 @@
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@ray/shared/constants';
+import { z } from 'zod';
+
+/** What the product keeps from a provider's account: its stable id, and an address only when verified. */
+export interface ProviderProfile {
+  subject: string;
+  email: string | null;
+  name: string | null;
+}
+
+interface ProviderDefinition {
+  /** Name shown in messages. */
+  label: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** Profile endpoint called with the access token; absent when the profile comes from a signed ID token. */
+  userInfoUrl?: string;
+  /** Signing keys and issuer of the ID token, for providers without a profile endpoint. */
+  idToken?: { jwksUrl: string; issuer: string };
+  scopes: string[];
+  pkce: boolean;
+  /** How the client authenticates at the token endpoint. */
+  clientAuth: 'body' | 'basic';
+  /** Extra authorisation parameters (Apple posts its answer back as a form). */
+  extraParams?: Record<string, string>;
+  profile: (claims: unknown) => ProviderProfile | null;
+}
+
+const id = z.union([z.string().min(1).max(200), z.number().int().nonnegative()]).transform(String);
+const optionalText = z.string().max(320).nullish();
+
+/** Reads a profile with a schema; an answer of another shape is "missing user info", never a crash. */
+function reader<T>(schema: z.ZodType<T>, map: (value: T) => ProviderProfile) {
+  return (claims: unknown) => {
+    const parsed = schema.safeParse(claims);
+    return parsed.success ? map(parsed.data) : null;
+  };
+}
+
+const verified = (email: string | null | undefined, isVerified: unknown) =>
+  email && (isVerified === true || isVerified === 'true') ? email.toLowerCase() : null;
+
+const openIdProfile = reader(
+  z.object({ sub: id, email: optionalText, email_verified: z.unknown(), name: optionalText }),
+  (claims) => ({
+    subject: claims.sub,
+    email: verified(claims.email, claims.email_verified),
+    name: claims.name ?? null,
+  }),
+);
+
+export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
+  google: {
+    label: 'Google',
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scopes: ['openid', 'email', 'profile'],
+    pkce: true,
+    clientAuth: 'body',
+    profile: openIdProfile,
+  },
+  facebook: {
+    label: 'Facebook',
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userInfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
+    scopes: ['public_profile', 'email'],
+    pkce: true,
+    clientAuth: 'body',
+    // Facebook only hands out addresses its users have confirmed.
+    profile: reader(z.object({ id, email: optionalText, name: optionalText }), (claims) => ({
+      subject: claims.id,
+      email: verified(claims.email, true),
+      name: claims.name ?? null,
+    })),
+  },
+  apple: {
+    label: 'Apple',
+    authorizeUrl: 'https://appleid.apple.com/auth/authorize',
+    tokenUrl: 'https://appleid.apple.com/auth/token',
+    idToken: { jwksUrl: 'https://appleid.apple.com/auth/keys', issuer: 'https://appleid.apple.com' },
+    scopes: ['name', 'email'],
+    pkce: false,
+    clientAuth: 'body',
+    extraParams: { response_mode: 'form_post' },
+    profile: openIdProfile,
+  },
+  twitter: {
+    label: 'X',
+    authorizeUrl: 'https://x.com/i/oauth2/authorize',
+    tokenUrl: 'https://api.x.com/2/oauth2/token',
+    userInfoUrl: 'https://api.x.com/2/users/me',
+    scopes: ['users.read', 'tweet.read'],
+    pkce: true,
+    clientAuth: 'basic',
+    profile: reader(z.object({ data: z.object({ id, name: optionalText }) }), ({ data }) => ({
+      subject: data.id,
+      email: null,
+      name: data.name ?? null,
+    })),
+  },
+  snapchat: {
+    label: 'Snapchat',
+    authorizeUrl: 'https://accounts.snapchat.com/accounts/oauth2/auth',
+    tokenUrl: 'https://accounts.snapchat.com/accounts/oauth2/token',
+    userInfoUrl: 'https://kit.snapchat.com/v1/me?query=%7Bme%7BexternalId%20displayName%7D%7D',
+    scopes: [
+      'https://auth.snapchat.com/oauth2/api/user.display_name',
+      'https://auth.snapchat.com/oauth2/api/user.bitmoji.avatar',
+    ],
+    pkce: true,
+    clientAuth: 'body',
+    profile: reader(
+      z.object({ data: z.object({ me: z.object({ externalId: id, displayName: optionalText }) }) }),
+      ({ data }) => ({ subject: data.me.externalId, email: null, name: data.me.displayName ?? null }),
+    ),
+  },
+  github: {
+    label: 'GitHub',
+    authorizeUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    userInfoUrl: 'https://api.github.com/user',
+    scopes: ['read:user', 'user:email'],
+    pkce: true,
+    clientAuth: 'body',
+    // The public address of a GitHub profile has to be verified before it can be shown.
+    profile: reader(
+      z.object({ id, email: optionalText, name: optionalText, login: optionalText }),
+      (claims) => ({
+        subject: claims.id,
+        email: verified(claims.email, true),
+        name: claims.name ?? claims.login ?? null,
+      }),
+    ),
+  },
+};
+
+export interface ProviderConfig extends ProviderDefinition {
+  provider: SocialProvider;
+  clientId: string;
+  clientSecret: string;
+}
+
+const ENV_PREFIX: Record<SocialProvider, string> = {
+  google: 'GOOGLE',
+  facebook: 'FACEBOOK',
+  apple: 'APPLE',
+  twitter: 'X',
+  snapchat: 'SNAPCHAT',
+  github: 'GITHUB',
+};
+
+const url = z.url({ protocol: /^https?$/ });
+
+/**
+ * The providers with both a client id and a secret in the environment. Endpoints can be overridden per provider
+ * (`<P>_AUTHORIZE_URL`, `<P>_TOKEN_URL`, `<P>_USERINFO_URL`, `<P>_JWKS_URL`, `<P>_ISSUER`), for a self-hosted
+ * identity provider or a regional endpoint. Answers the problems as "VARIABLE: message" lines.
+ */
+export function readSocialProviders(source: Record<string, string | undefined>): {
+  providers: ProviderConfig[];
+  problems: string[];
+} {
+  const providers: ProviderConfig[] = [];
+  const problems: string[] = [];
+  for (const provider of SOCIAL_PROVIDERS) {
+    const prefix = ENV_PREFIX[provider];
+    const clientId = source[`${prefix}_CLIENT_ID`];
+    const clientSecret = source[`${prefix}_CLIENT_SECRET`];
+    if (!clientId && !clientSecret) continue;
+    if (!clientId || !clientSecret) {
+      problems.push(`${prefix}_${clientId ? 'CLIENT_SECRET' : 'CLIENT_ID'}: required with the other one`);
+      continue;
+    }
+    const definition = PROVIDERS[provider];
+    const override = (name: string, fallback: string | undefined) => {
+      const value = source[`${prefix}_${name}`];
+      if (value === undefined) return fallback;
+      if (!url.safeParse(value).success) problems.push(`${prefix}_${name}: must be an http(s) URL`);
+      return value;
+    };
+    const userInfoUrl = override('USERINFO_URL', definition.userInfoUrl);
+    const idToken = definition.idToken && {
+      jwksUrl: override('JWKS_URL', definition.idToken.jwksUrl) ?? definition.idToken.jwksUrl,
+      issuer: source[`${prefix}_ISSUER`] ?? definition.idToken.issuer,
+    };
+    providers.push({
+      ...definition,
+      provider,
+      clientId,
+      clientSecret,
+      authorizeUrl: override('AUTHORIZE_URL', definition.authorizeUrl) ?? definition.authorizeUrl,
+      tokenUrl: override('TOKEN_URL', definition.tokenUrl) ?? definition.tokenUrl,
+      ...(userInfoUrl ? { userInfoUrl } : {}),
+      ...(idToken ? { idToken } : {}),
+    });
+  }
+  return { providers, problems };
+}

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@ray/shared/errors';
+import { msg } from '@ray/shared/messages.ar';
+import { authResponseSchema, externalLoginUrlSchema } from '@ray/shared/schemas/auth';
+import { AppError } from '../../lib/app-error';
+import { startSession } from '../account/account.service';
+import {
+  callbackPage,
+  callbackRedirect,
+  completeExternalLogin,
+  redeemHandover,
+  SocialSignInError,
+  startExternalLogin,
+  type CallbackFailure,
+} from './social.service';
+
+const tags = ['account'];
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+
+const providerAnswer = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+const FAILURE_MESSAGE: Record<CallbackFailure, string> = {
+  access_denied: msg.callbackError('تم إلغاء تسجيل الدخول'),
+  invalid_state: msg.socialStateInvalid,
+  user_info: msg.callbackMissingUser,
+  server_error: msg.callbackProcessing,
+};
+
+const client = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Social sign-in under /api/account: start, provider callback, and the single-use hand-over of the tokens. */
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Apple posts its answer back as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16_384 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get(
+    '/external-login/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'Authorisation URL of a social sign-in provider',
+        params: z.object({ provider: z.string().max(20) }),
+        querystring: z.object({ returnUrl: z.string().max(2000).optional() }),
+        response: { 200: externalLoginUrlSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      url: await startExternalLogin(app.ctx, request.params.provider, {
+        returnUrl: request.query.returnUrl,
+        ip: request.ip,
+      }),
+    }),
+  );
+
+  app.get(
+    '/external-login-callback',
+    {
+      schema: {
+        tags,
+        summary: 'Where the provider sends the browser back; redirects to the sign-in page with a hand-over',
+        querystring: providerAnswer,
+      },
+    },
+    async (request, reply) => reply.redirect(await callbackRedirect(app.ctx, request.query)),
+  );
+
+  app.post(
+    '/external-login-callback',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a code and state for a session (a form post from the provider is redirected)',
+        body: providerAnswer.extend({ user: z.string().max(4000).optional() }),
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect(await callbackRedirect(app.ctx, request.body), 303);
+      }
+      const { code, state } = request.body;
+      if (!code || !state) throw new AppError('BAD_REQUEST', { message: msg.socialStateInvalid });
+      try {
+        const { user } = await completeExternalLogin(app.ctx, { code, state });
+        return await startSession(app.ctx, user, true, client(request), msg.loginSuccess);
+      } catch (error) {
+        if (!(error instanceof SocialSignInError)) throw error;
+        throw new AppError(error.reason === 'server_error' ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST', {
+          message: FAILURE_MESSAGE[error.reason],
+        });
+      }
+    },
+  );
+
+  app.get(
+    '/oauth-session/:session',
+    {
+      schema: {
+        tags,
+        summary: 'Hand over the tokens of a social sign-in (single use, two minutes)',
+        params: z.object({ session: z.string().min(1).max(200) }),
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => redeemHandover(app.ctx, request.params.session, client(request)),
+  );
+};
+
+/** The identity service's browser challenge path: straight to the provider (used by the mobile app). */
+export const socialChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/account/external/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'Redirect the browser to a provider',
+        querystring: z.object({
+          provider: z.string().max(20),
+          returnUrl: z.string().max(2000).optional(),
+          platform: z.string().max(20).optional(),
+          scopes: z.string().max(500).optional(),
+          isMobile: z.string().max(5).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { provider, returnUrl, scopes } = request.query;
+      try {
+        const url = await startExternalLogin(app.ctx, provider, {
+          returnUrl,
+          ip: request.ip,
+          scopes: scopes?.split(/[\s,]+/).filter(Boolean),
+        });
+        return await reply.redirect(url);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        const target = new URL(callbackPage(app.ctx));
+        target.searchParams.set('error', 'access_denied');
+        return reply.redirect(target.toString());
+      }
+    },
+  );
+};

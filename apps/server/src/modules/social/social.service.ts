@@ -1,0 +1,333 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { SocialProvider } from '@ray/shared/constants';
+import { msg } from '@ray/shared/messages.ar';
+import type { AuthResponse } from '@ray/shared/schemas/auth';
+import type { Executor } from '../../db/client';
+import { oauthFlows, socialAccounts, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import { uniqueViolation } from '../../lib/db-errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { startSession, type ClientInfo } from '../account/account.service';
+import { insertUser, type UserRow } from '../users/users.repository';
+import type { ProviderConfig, ProviderProfile } from './providers';
+
+const STATE_TTL_MS = 10 * 60_000;
+/** The hand-over between the callback redirect and the page that redeems it takes a second; two minutes is ample. */
+const SESSION_TTL_MS = 2 * 60_000;
+const PROVIDER_TIMEOUT_MS = 10_000;
+const START_LIMIT = { max: 30, windowSeconds: 60 };
+
+/** Why a sign-in round trip failed, as passed to /login/callback?error=… and shown there in Arabic. */
+export type CallbackFailure = 'access_denied' | 'invalid_state' | 'user_info' | 'server_error';
+
+export class SocialSignInError extends Error {
+  constructor(
+    readonly reason: CallbackFailure,
+    readonly returnUrl: string | null = null,
+  ) {
+    super(reason);
+    this.name = 'SocialSignInError';
+  }
+}
+
+export function callbackPage(ctx: AppContext): string {
+  return new URL('/login/callback', ctx.env.PUBLIC_URL).toString();
+}
+
+/** Where every provider sends the browser back: one address to register with each of them. */
+export function redirectUri(ctx: AppContext): string {
+  return new URL('/api/account/external-login-callback', ctx.env.PUBLIC_URL).toString();
+}
+
+export function enabledProvider(ctx: AppContext, provider: string): ProviderConfig {
+  const config = ctx.env.socialProviders.find((item) => item.provider === provider);
+  if (!config) throw new AppError('NOT_FOUND', { message: msg.socialProviderUnavailable });
+  return config;
+}
+
+/** Only pages of this site (or of a configured web origin) may receive a sign-in hand-over. */
+function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined): string {
+  if (!returnUrl) return callbackPage(ctx);
+  let url: URL;
+  try {
+    url = new URL(returnUrl, ctx.env.PUBLIC_URL);
+  } catch {
+    throw AppError.field('BAD_REQUEST', 'returnUrl', msg.socialReturnUrlInvalid);
+  }
+  const origins = new Set([new URL(ctx.env.PUBLIC_URL).origin, ...ctx.env.CORS_ORIGINS]);
+  if (!origins.has(url.origin)) throw AppError.field('BAD_REQUEST', 'returnUrl', msg.socialReturnUrlInvalid);
+  return url.toString();
+}
+
+function codeChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+/** The provider's authorisation address, with a fresh state (and PKCE where supported) remembered server-side. */
+export async function startExternalLogin(
+  ctx: AppContext,
+  provider: string,
+  options: { returnUrl?: string | undefined; ip: string; scopes?: string[] | undefined },
+): Promise<string> {
+  const config = enabledProvider(ctx, provider);
+  const returnUrl = allowedReturnUrl(ctx, options.returnUrl);
+  const limit = { key: `social:start:${options.ip}`, ...START_LIMIT };
+  const wait = await ctx.limiter.blockedFor([limit]);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  await ctx.limiter.record([limit]);
+
+  const state = randomToken();
+  const verifier = config.pkce ? randomToken() : null;
+  const db = ctx.database.db;
+  await db.delete(oauthFlows).where(lt(oauthFlows.expiresAt, sql`now() - interval '1 day'`));
+  await db.insert(oauthFlows).values({
+    kind: 'state',
+    keyHash: hashToken(state),
+    provider: config.provider,
+    codeVerifier: verifier,
+    returnUrl,
+    expiresAt: new Date(Date.now() + STATE_TTL_MS),
+  });
+
+  const url = new URL(config.authorizeUrl);
+  const scopes = options.scopes?.length ? options.scopes : config.scopes;
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', config.clientId);
+  url.searchParams.set('redirect_uri', redirectUri(ctx));
+  url.searchParams.set('scope', scopes.join(' '));
+  url.searchParams.set('state', state);
+  if (verifier) {
+    url.searchParams.set('code_challenge', codeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  for (const [key, value] of Object.entries(config.extraParams ?? {})) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** A state is good once, for its own provider round trip, within ten minutes. */
+async function consumeState(db: Executor, state: string) {
+  const [row] = await db
+    .update(oauthFlows)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oauthFlows.kind, 'state'),
+        eq(oauthFlows.keyHash, hashToken(state)),
+        isNull(oauthFlows.usedAt),
+        gt(oauthFlows.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+async function postForm(config: ProviderConfig, body: URLSearchParams): Promise<Record<string, unknown>> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
+  if (config.clientAuth === 'basic') {
+    const credentials = `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+  } else {
+    body.set('client_id', config.clientId);
+    body.set('client_secret', config.clientSecret);
+  }
+  const response = await fetch(config.tokenUrl, {
+    method: 'POST',
+    headers,
+    body,
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  });
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  // A refused code (replayed, expired, or for another client) is the caller's problem, not ours.
+  if (!response.ok || typeof json.error === 'string') throw new SocialSignInError('invalid_state');
+  return json;
+}
+
+const jwksCache = new Map<string, JWTVerifyGetKey>();
+
+async function profileFromIdToken(config: ProviderConfig, idToken: unknown): Promise<ProviderProfile | null> {
+  if (!config.idToken || typeof idToken !== 'string') return null;
+  const { jwksUrl, issuer } = config.idToken;
+  let keys = jwksCache.get(jwksUrl);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: PROVIDER_TIMEOUT_MS });
+    jwksCache.set(jwksUrl, keys);
+  }
+  try {
+    const { payload } = await jwtVerify(idToken, keys, { issuer, audience: config.clientId });
+    return config.profile(payload);
+  } catch {
+    return null;
+  }
+}
+
+async function fetchProfile(config: ProviderConfig, tokens: Record<string, unknown>) {
+  if (config.idToken) return profileFromIdToken(config, tokens.id_token);
+  if (!config.userInfoUrl || typeof tokens.access_token !== 'string') return null;
+  const response = await fetch(config.userInfoUrl, {
+    headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+  });
+  if (!response.ok) return null;
+  return config.profile(await response.json().catch(() => null));
+}
+
+/** "Sara Al-Harbi" → first "Sara", last "Al-Harbi"; names too short for the profile rules fall back. */
+function splitName(name: string | null, fallback: string): { firstName: string; lastName: string } {
+  const trimmed = (name ?? '').trim().replace(/\s+/g, ' ').slice(0, 100);
+  const space = trimmed.indexOf(' ');
+  const firstName = space === -1 ? trimmed : trimmed.slice(0, space);
+  const lastName = space === -1 ? '' : trimmed.slice(space + 1);
+  return firstName.length >= 2 ? { firstName, lastName } : { firstName: fallback, lastName: '' };
+}
+
+/**
+ * The account of a provider identity. Linking goes by the provider's subject id only: an existing account is
+ * never taken over because the provider reports the same address, and a new account only keeps the address
+ * when it is verified and free.
+ */
+async function accountFor(
+  ctx: AppContext,
+  config: ProviderConfig,
+  profile: ProviderProfile,
+): Promise<UserRow> {
+  const db = ctx.database.db;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const [linked] = await db
+      .select({ user: users })
+      .from(socialAccounts)
+      .innerJoin(users, eq(users.id, socialAccounts.userId))
+      .where(and(eq(socialAccounts.provider, config.provider), eq(socialAccounts.subject, profile.subject)));
+    if (linked) return linked.user;
+
+    const emailFree =
+      profile.email !== null &&
+      !(await db.query.users.findFirst({ where: eq(users.email, profile.email), columns: { id: true } }));
+    const email = emailFree ? profile.email : null;
+    const username = `${config.provider.slice(0, 8)}${randomInt(100_000, 1_000_000_000)}`;
+    try {
+      return await db.transaction(async (tx) => {
+        const user = await insertUser(tx, {
+          email,
+          username,
+          usernameKey: username.toLowerCase(),
+          passwordHash: null,
+          ...splitName(profile.name, config.label),
+          role: email && ctx.env.ADMIN_EMAILS.includes(email) ? 'admin' : 'user',
+        });
+        await tx.insert(socialAccounts).values({
+          provider: config.provider,
+          subject: profile.subject,
+          userId: user.id,
+          email: profile.email,
+        });
+        return user;
+      });
+    } catch (error) {
+      // Another request linked the same identity, or took the address or the generated name: look again.
+      if (!uniqueViolation(error)) throw error;
+    }
+  }
+  throw new SocialSignInError('server_error');
+}
+
+/**
+ * Verifies the state, exchanges the code and finds or creates the account. Failures carry the page to return to
+ * when the state was good, so the browser can be sent back with an error.
+ */
+export async function completeExternalLogin(
+  ctx: AppContext,
+  answer: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+): Promise<{ user: UserRow; returnUrl: string; provider: SocialProvider }> {
+  const flow = answer.state ? await consumeState(ctx.database.db, answer.state) : undefined;
+  if (!flow) throw new SocialSignInError('invalid_state');
+  const returnUrl = flow.returnUrl ?? callbackPage(ctx);
+  const config = ctx.env.socialProviders.find((item) => item.provider === flow.provider);
+  if (!config) throw new SocialSignInError('server_error', returnUrl);
+  if (answer.error || !answer.code) throw new SocialSignInError('access_denied', returnUrl);
+
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: answer.code,
+    redirect_uri: redirectUri(ctx),
+  });
+  if (flow.codeVerifier) body.set('code_verifier', flow.codeVerifier);
+  let profile: ProviderProfile | null;
+  try {
+    profile = await fetchProfile(config, await postForm(config, body));
+  } catch (error) {
+    if (error instanceof SocialSignInError) throw new SocialSignInError(error.reason, returnUrl);
+    ctx.logger.warn({ err: error, provider: config.provider }, 'social sign-in provider unreachable');
+    throw new SocialSignInError('server_error', returnUrl);
+  }
+  if (!profile) throw new SocialSignInError('user_info', returnUrl);
+  return { user: await accountFor(ctx, config, profile), returnUrl, provider: config.provider };
+}
+
+/** A single-use handle, good for two minutes, that the callback page exchanges for the tokens. */
+export async function createHandover(
+  ctx: AppContext,
+  user: UserRow,
+  provider: SocialProvider,
+): Promise<string> {
+  const handle = randomToken();
+  await ctx.database.db.insert(oauthFlows).values({
+    kind: 'session',
+    keyHash: hashToken(handle),
+    provider,
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return handle;
+}
+
+export async function redeemHandover(
+  ctx: AppContext,
+  handle: string,
+  client: ClientInfo,
+): Promise<AuthResponse> {
+  const db = ctx.database.db;
+  const [flow] = await db
+    .update(oauthFlows)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oauthFlows.kind, 'session'),
+        eq(oauthFlows.keyHash, hashToken(handle)),
+        isNull(oauthFlows.usedAt),
+        gt(oauthFlows.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  const user = flow?.userId
+    ? await db.query.users.findFirst({ where: eq(users.id, flow.userId) })
+    : undefined;
+  if (!user) throw new AppError('BAD_REQUEST', { message: msg.socialSessionInvalid });
+  return startSession(ctx, user, true, client, msg.loginSuccess);
+}
+
+/** The page to send the browser to after the provider's answer: a hand-over on success, a reason otherwise. */
+export async function callbackRedirect(
+  ctx: AppContext,
+  answer: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
+): Promise<string> {
+  try {
+    const { user, returnUrl, provider } = await completeExternalLogin(ctx, answer);
+    const target = new URL(returnUrl);
+    target.searchParams.set('session', await createHandover(ctx, user, provider));
+    return target.toString();
+  } catch (error) {
+    const reason = error instanceof SocialSignInError ? error.reason : 'server_error';
+    if (!(error instanceof SocialSignInError)) ctx.logger.error({ err: error }, 'social sign-in failed');
+    const target = new URL(
+      error instanceof SocialSignInError && error.returnUrl ? error.returnUrl : callbackPage(ctx),
+    );
+    target.searchParams.set('error', reason);
+    return target.toString();
+  }
+}

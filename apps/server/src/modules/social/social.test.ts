@@ -1,0 +1,287 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '@ray/shared/messages.ar';
+import { socialAccounts, users } from '../../db/schema';
+import { loadEnv } from '../../env';
+import {
+  startOAuthProvider,
+  providerEnv,
+  type OAuthProvider,
+  type ProviderUser,
+} from '../../test/oauth-provider';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../test/test-app';
+
+const google = { clientId: 'ray-google', clientSecret: 'google-secret' };
+const github = { clientId: 'ray-github', clientSecret: 'github-secret' };
+const apple = { clientId: 'ray-apple', clientSecret: 'apple-secret' };
+const PUBLIC_URL = 'http://ray.test';
+
+let provider: OAuthProvider;
+let t: TestApp;
+let sequence = 0;
+
+beforeAll(async () => {
+  provider = await startOAuthProvider({ clients: [google, github, apple] });
+  t = await createTestApp({
+    PUBLIC_URL,
+    ...providerEnv('GOOGLE', provider.url, google),
+    ...providerEnv('GITHUB', provider.url, github),
+    ...providerEnv('APPLE', provider.url, apple),
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
+
+function person(overrides: Partial<ProviderUser> = {}): ProviderUser {
+  sequence += 1;
+  return {
+    sub: `subject-${sequence}-${Date.now()}`,
+    name: 'نورة القحطاني',
+    email: `noura${sequence}.${Date.now()}@example.com`,
+    emailVerified: true,
+    ...overrides,
+  };
+}
+
+async function start(name = 'google', returnUrl = `${PUBLIC_URL}/login/callback`) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/account/external-login/${name}`,
+    query: { returnUrl },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ url: string }>().url;
+}
+
+/** The provider's answer fed to our callback the way the browser would follow it. */
+async function callback(providerRedirect: string) {
+  const url = new URL(providerRedirect);
+  expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/api/account/external-login-callback`);
+  const response = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(response.statusCode).toBe(302);
+  return new URL(response.headers.location!);
+}
+
+async function redeem(session: string) {
+  return t.app.inject({ method: 'GET', url: `/api/account/oauth-session/${encodeURIComponent(session)}` });
+}
+
+async function signIn(user: ProviderUser, name = 'google') {
+  const back = await callback(provider.approve(await start(name), user));
+  const session = back.searchParams.get('session');
+  expect(session, back.toString()).toBeTruthy();
+  const response = await redeem(session!);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string; refreshToken: string; userId: string }>();
+}
+
+describe('starting a social sign-in', () => {
+  it('lists only the configured providers in the runtime configuration', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/config/env.js' });
+    expect(response.body).toContain('"socialProviders":["google","apple","github"]');
+  });
+
+  it('answers the authorisation URL with state and a PKCE challenge', async () => {
+    const url = new URL(await start());
+    expect(`${url.origin}${url.pathname}`).toBe(`${provider.url}/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(google.clientId);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/account/external-login-callback`);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('answers 404 for a provider that is not configured or unknown', async () => {
+    for (const name of ['facebook', 'myspace']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/account/external-login/${name}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json<{ message: string }>().message).toBe(msg.socialProviderUnavailable);
+    }
+  });
+
+  it('refuses to hand a sign-in over to another site', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/external-login/google',
+      query: { returnUrl: 'https://evil.example/login/callback' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(msg.socialReturnUrlInvalid);
+  });
+
+  it('redirects the challenge path straight to the provider', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/account/external/challenge',
+      query: { provider: 'github', returnUrl: `${PUBLIC_URL}/auth/mobile/callback`, scopes: 'read:user' },
+    });
+    expect(response.statusCode).toBe(302);
+    const url = new URL(response.headers.location!);
+    expect(url.searchParams.get('client_id')).toBe(github.clientId);
+    expect(url.searchParams.get('scope')).toBe('read:user');
+  });
+});
+
+describe('completing a social sign-in', () => {
+  it('creates an account on first sign-in and signs the same account in afterwards', async () => {
+    const user = person();
+    const first = await signIn(user);
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(first.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ firstName: 'نورة', lastName: 'القحطاني', email: user.email });
+
+    const second = await signIn(user);
+    expect(second.userId).toBe(first.userId);
+    const links = await t.database.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, first.userId));
+    expect(links).toHaveLength(1);
+  });
+
+  it('never takes over an existing account because the provider reports its address', async () => {
+    const victim = await registerUser(t.app);
+    const attacker = await signIn(person({ email: victim.email, emailVerified: true }));
+    expect(attacker.userId).not.toBe(victim.userId);
+    const row = await t.database.db.query.users.findFirst({ where: eq(users.id, attacker.userId) });
+    expect(row?.email).toBeNull();
+    expect(row?.passwordHash).toBeNull();
+  });
+
+  it('does not keep an unverified address', async () => {
+    const result = await signIn(person({ emailVerified: false }));
+    const row = await t.database.db.query.users.findFirst({ where: eq(users.id, result.userId) });
+    expect(row?.email).toBeNull();
+  });
+
+  it('reads a GitHub-shaped profile', async () => {
+    const result = await signIn(person({ name: 'Fahad' }), 'github');
+    const row = await t.database.db.query.users.findFirst({ where: eq(users.id, result.userId) });
+    expect(row?.firstName).toBe('Fahad');
+    expect(row?.username).toMatch(/^github\d+$/);
+  });
+
+  it('verifies the signed ID token of Apple, posted back as a form', async () => {
+    const user = person();
+    const redirect = new URL(provider.approve(await start('apple'), user));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: redirect.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: redirect.searchParams.toString(),
+    });
+    expect(response.statusCode).toBe(303);
+    const session = new URL(response.headers.location!).searchParams.get('session');
+    const tokens = await redeem(session!);
+    expect(tokens.statusCode).toBe(200);
+    const row = await t.database.db.query.users.findFirst({
+      where: eq(users.id, tokens.json<{ userId: string }>().userId),
+    });
+    expect(row?.email).toBe(user.email);
+  });
+
+  it('sends the browser back with an error when the state does not match', async () => {
+    const redirect = new URL(provider.approve(await start(), person()));
+    redirect.searchParams.set('state', 'forged-state');
+    const back = await callback(redirect.toString());
+    expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/login/callback`);
+    expect(back.searchParams.get('error')).toBe('invalid_state');
+    expect(back.searchParams.has('session')).toBe(false);
+  });
+
+  it('answers 400 to a code and state handed over directly with a forged state', async () => {
+    const redirect = new URL(provider.approve(await start(), person()));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload: { code: redirect.searchParams.get('code'), state: 'forged-state' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(msg.socialStateInvalid);
+  });
+
+  it('signs in with a code and state handed over directly, once', async () => {
+    const redirect = new URL(provider.approve(await start(), person()));
+    const payload = { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state') };
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ token: string }>().token).toBeTruthy();
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload,
+    });
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('answers 400 when a used code comes back with a fresh state', async () => {
+    const user = person();
+    const redirect = new URL(provider.approve(await start(), user));
+    const code = redirect.searchParams.get('code')!;
+    expect((await callback(redirect.toString())).searchParams.has('session')).toBe(true);
+
+    const fresh = new URL(await start());
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload: { code, state: fresh.searchParams.get('state') },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('replaying the whole provider answer is refused', async () => {
+    const redirect = provider.approve(await start(), person());
+    expect((await callback(redirect)).searchParams.has('session')).toBe(true);
+    expect((await callback(redirect)).searchParams.get('error')).toBe('invalid_state');
+  });
+
+  it('passes a refusal at the provider back to the page', async () => {
+    const back = await callback(provider.deny(await start()));
+    expect(back.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('hands the tokens over once only', async () => {
+    const back = await callback(provider.approve(await start(), person()));
+    const session = back.searchParams.get('session')!;
+    expect((await redeem(session)).statusCode).toBe(200);
+    const replay = await redeem(session);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json<{ message: string }>().message).toBe(msg.socialSessionInvalid);
+    expect((await redeem('made-up')).statusCode).toBe(400);
+  });
+
+  it('a social account without a password cannot change one it does not have', async () => {
+    const result = await signIn(person());
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/change-password',
+      headers: bearer(result.token),
+      payload: { currentPassword: 'anything1', newPassword: 'N3wPassword!', confirmPassword: 'N3wPassword!' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('configuration', () => {
+  it('stops with the variable name when only half of a client is configured', () => {
+    expect(() => loadEnv({ GOOGLE_CLIENT_ID: 'x', DATA_DIR: '/tmp/ray-env-test' })).toThrow(
+      /GOOGLE_CLIENT_SECRET/,
+    );
+    expect(() =>
+      loadEnv({
+        X_CLIENT_ID: 'x',
+        X_CLIENT_SECRET: 'y',
+        X_TOKEN_URL: 'ftp://nope',
+        DATA_DIR: '/tmp/ray-env-test',
+      }),
+    ).toThrow(/X_TOKEN_URL/);
+  });
+});

@@ -1,0 +1,247 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+
+/**
+ * A small OAuth 2 / OpenID Connect provider standing in for Google, GitHub or Apple in tests: an authorisation
+ * page with approve and deny buttons, single-use codes bound to the client, redirect address and PKCE challenge,
+ * a profile endpoint, and ID tokens signed with a key published as a JWKS.
+ */
+export interface ProviderUser {
+  sub: string;
+  name: string;
+  email?: string | undefined;
+  emailVerified?: boolean | undefined;
+}
+
+interface Grant {
+  clientId: string;
+  redirectUri: string;
+  challenge: string | null;
+  user: ProviderUser;
+  used: boolean;
+}
+
+export interface OAuthProvider {
+  url: string;
+  /** Approves an authorisation URL as the given user, answering where the provider sends the browser. */
+  approve(authorizeUrl: string, user: ProviderUser): string;
+  deny(authorizeUrl: string): string;
+  close(): Promise<void>;
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startOAuthProvider(options: {
+  port?: number;
+  clients: { clientId: string; clientSecret: string }[];
+  defaultUser?: ProviderUser;
+}): Promise<OAuthProvider> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const grants = new Map<string, Grant>();
+  const accessTokens = new Map<string, { user: ProviderUser; clientId: string }>();
+  let base = '';
+
+  function redirectTo(authorizeUrl: string, params: Record<string, string>): string {
+    const request = new URL(authorizeUrl, base).searchParams;
+    const target = new URL(request.get('redirect_uri') ?? '');
+    const state = request.get('state');
+    if (state) target.searchParams.set('state', state);
+    for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
+    return target.toString();
+  }
+
+  function approve(authorizeUrl: string, user: ProviderUser): string {
+    const request = new URL(authorizeUrl, base).searchParams;
+    const clientId = request.get('client_id') ?? '';
+    if (!options.clients.some((client) => client.clientId === clientId)) throw new Error('unknown client');
+    const code = randomBytes(16).toString('hex');
+    grants.set(code, {
+      clientId,
+      redirectUri: request.get('redirect_uri') ?? '',
+      challenge: request.get('code_challenge'),
+      user,
+      used: false,
+    });
+    return redirectTo(authorizeUrl, { code });
+  }
+
+  function clientFrom(request: IncomingMessage, form: URLSearchParams) {
+    const header = request.headers.authorization;
+    let id = form.get('client_id');
+    let secret = form.get('client_secret');
+    if (header?.startsWith('Basic ')) {
+      const [user, pass] = Buffer.from(header.slice(6), 'base64').toString().split(':');
+      id = decodeURIComponent(user ?? '');
+      secret = decodeURIComponent(pass ?? '');
+    }
+    return options.clients.find((client) => client.clientId === id && client.clientSecret === secret);
+  }
+
+  async function token(request: IncomingMessage, response: ServerResponse, form: URLSearchParams) {
+    const fail = (error: string) => {
+      json(response, 400, { error });
+    };
+    const client = clientFrom(request, form);
+    if (!client) {
+      fail('invalid_client');
+      return;
+    }
+    const grant = grants.get(form.get('code') ?? '');
+    if (!grant || grant.used || grant.clientId !== client.clientId) {
+      fail('invalid_grant');
+      return;
+    }
+    grant.used = true;
+    if (grant.redirectUri !== form.get('redirect_uri')) {
+      fail('invalid_grant');
+      return;
+    }
+    if (grant.challenge) {
+      const verifier = form.get('code_verifier') ?? '';
+      if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) {
+        fail('invalid_grant');
+        return;
+      }
+    }
+    const accessToken = randomBytes(16).toString('hex');
+    accessTokens.set(accessToken, { user: grant.user, clientId: client.clientId });
+    const idToken = await new SignJWT({
+      email: grant.user.email,
+      email_verified: grant.user.emailVerified ?? false,
+      name: grant.user.name,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(base)
+      .setSubject(grant.user.sub)
+      .setAudience(client.clientId)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    json(response, 200, {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: 300,
+      id_token: idToken,
+    });
+  }
+
+  function userInfo(request: IncomingMessage, response: ServerResponse) {
+    const entry = accessTokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
+    if (!entry) {
+      json(response, 401, { error: 'invalid_token' });
+      return;
+    }
+    const { user } = entry;
+    json(response, 200, {
+      sub: user.sub,
+      id: user.sub,
+      login: user.name.replace(/\W/g, '') || 'user',
+      name: user.name,
+      email: user.email ?? null,
+      email_verified: user.emailVerified ?? false,
+    });
+  }
+
+  function authorizePage(url: URL, response: ServerResponse) {
+    const user = options.defaultUser ?? { sub: 'local-1', name: 'مستخدم تجريبي', email: 'local@example.com' };
+    const hidden = [...url.searchParams]
+      .map(([key, value]) => `<input type="hidden" name="${escape(key)}" value="${escape(value)}">`)
+      .join('');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="ar" dir="rtl"><meta charset="utf-8"><title>مزود الهوية</title>
+<form method="post" action="/authorize" style="font-family:sans-serif;max-width:24rem;margin:3rem auto;display:grid;gap:.5rem">
+<h1>تسجيل الدخول لدى مزود الهوية</h1>${hidden}
+<label>المعرّف <input name="user_sub" value="${escape(user.sub)}"></label>
+<label>الاسم <input name="user_name" value="${escape(user.name)}"></label>
+<label>البريد <input name="user_email" value="${escape(user.email ?? '')}"></label>
+<label><input type="checkbox" name="user_email_verified" value="1" checked> البريد موثّق</label>
+<button name="decision" value="approve">السماح</button>
+<button name="decision" value="deny">رفض</button>
+</form></html>`);
+  }
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', base);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString());
+      void (async () => {
+        if (request.method === 'GET' && url.pathname === '/authorize') {
+          authorizePage(url, response);
+          return;
+        }
+        if (request.method === 'POST' && url.pathname === '/authorize') {
+          const authorizeUrl = `${base}/authorize?${form.toString()}`;
+          const target =
+            form.get('decision') === 'approve'
+              ? approve(authorizeUrl, {
+                  sub: form.get('user_sub') ?? '',
+                  name: form.get('user_name') ?? '',
+                  email: form.get('user_email') || undefined,
+                  emailVerified: form.get('user_email_verified') === '1',
+                })
+              : redirectTo(authorizeUrl, { error: 'access_denied' });
+          response.writeHead(302, { location: target });
+          return response.end();
+        }
+        if (request.method === 'POST' && url.pathname === '/token') return token(request, response, form);
+        if (request.method === 'GET' && url.pathname === '/userinfo') {
+          userInfo(request, response);
+          return;
+        }
+        if (request.method === 'GET' && url.pathname === '/jwks') {
+          json(response, 200, { keys: [jwk] });
+          return;
+        }
+        if (request.method === 'GET' && url.pathname === '/') {
+          json(response, 200, { ok: true });
+          return;
+        }
+        json(response, 404, { error: 'not_found' });
+      })().catch(() => {
+        json(response, 500, { error: 'server_error' });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    approve,
+    deny: (authorizeUrl) => redirectTo(authorizeUrl, { error: 'access_denied' }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+/** Environment that points a provider of the app at this stand-in. */
+export function providerEnv(
+  prefix: string,
+  base: string,
+  client: { clientId: string; clientSecret: string },
+) {
+  return {
+    [`${prefix}_CLIENT_ID`]: client.clientId,
+    [`${prefix}_CLIENT_SECRET`]: client.clientSecret,
+    [`${prefix}_AUTHORIZE_URL`]: `${base}/authorize`,
+    [`${prefix}_TOKEN_URL`]: `${base}/token`,
+    [`${prefix}_USERINFO_URL`]: `${base}/userinfo`,
+    [`${prefix}_JWKS_URL`]: `${base}/jwks`,
+    [`${prefix}_ISSUER`]: base,
+  };
+}
