@@ -1,7 +1,30 @@
 import { expect, test } from '@playwright/test';
-import { login, logout } from './support/helpers';
+import { login, logout, screenshot } from './support/helpers';
 
 test.describe('community', () => {
+  test('shares a post to messaging and social apps and copies its link', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/');
+    const card = page.getByTestId('post-card').first();
+    const href = await card.locator('a[href^="/posts/"]').first().getAttribute('href');
+    const postUrl = new URL((href ?? '/posts/1').replace('#comments', ''), page.url()).toString();
+    await card.getByRole('button', { name: 'مشاركة' }).click();
+    const dialog = page.getByRole('dialog', { name: 'مشاركة المنشور' });
+    const whatsapp = dialog.getByRole('link', { name: /واتساب/ });
+    expect(new URL((await whatsapp.getAttribute('href'))!).searchParams.get('text')).toContain(postUrl);
+    await expect(whatsapp).toHaveAttribute('target', '_blank');
+    for (const name of [/تيليجرام/, /إكس/, /لينكدإن/, /فيسبوك/]) {
+      expect(await dialog.getByRole('link', { name }).getAttribute('href')).toContain(
+        encodeURIComponent(postUrl),
+      );
+    }
+    await expect(dialog.getByRole('link', { name: /البريد/ })).toHaveAttribute('href', /^mailto:\?subject=/);
+    await screenshot(page, 'share-dialog');
+    await dialog.getByRole('button', { name: 'نسخ الرابط' }).click();
+    await expect(page.getByText('تم نسخ رابط المنشور')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(postUrl);
+  });
+
   test('comments anonymously and another account sees مجهول; edits and deletes an own comment', async ({
     page,
   }) => {

@@ -1,13 +1,46 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
-import { Check, Copy, Send } from 'lucide-react';
+import { Check, Copy, Mail, MessageCircle, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { inputClasses } from '@/components/ui/text-field';
 import { strings } from '@/i18n/strings.ar';
-import { sharePayload } from '../utils/share';
+import { SHARE_TARGETS, sharePayload, shareTargetUrl, type ShareTarget } from '../utils/share';
+
+function Mark({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <span
+      className={`flex size-11 items-center justify-center rounded-full text-sm font-bold text-white ${className}`}
+      aria-hidden="true"
+    >
+      {children}
+    </span>
+  );
+}
+
+const TARGET_MARKS: Record<ShareTarget, ReactNode> = {
+  whatsapp: (
+    <Mark className="bg-[#25D366]">
+      <MessageCircle className="size-5" />
+    </Mark>
+  ),
+  telegram: (
+    <Mark className="bg-[#229ED9]">
+      <Send className="size-5 rtl:-scale-x-100" />
+    </Mark>
+  ),
+  x: <Mark className="bg-slate-900">X</Mark>,
+  linkedin: <Mark className="bg-[#0A66C2]">in</Mark>,
+  facebook: <Mark className="bg-[#1877F2] text-lg">f</Mark>,
+  email: (
+    <Mark className="bg-slate-600">
+      <Mail className="size-5" />
+    </Mark>
+  ),
+};
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -19,8 +52,8 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * The share sheet: the post's link to copy, and the system share where the browser has one (phones mostly).
- * Further targets (messaging and social intents) belong in this sheet.
+ * The share sheet: messaging, social and e-mail targets, the post's link to copy, and the system share where the
+ * browser has one (phones mostly).
  */
 export function ShareDialog({
   post,
@@ -72,6 +105,25 @@ export function ShareDialog({
         >
           {payload.text}
         </blockquote>
+        <div>
+          <p className="mb-2 text-sm font-medium text-slate-800">{strings.share.via}</p>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+            {SHARE_TARGETS.map((target) => (
+              <li key={target}>
+                <a
+                  href={shareTargetUrl(target, post, window.location.origin)}
+                  target={target === 'email' ? undefined : '_blank'}
+                  rel="noopener noreferrer"
+                  aria-label={strings.share.openIn(strings.share.targets[target])}
+                  className="flex flex-col items-center gap-1.5 rounded-xl p-1.5 text-xs text-slate-700 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  {TARGET_MARKS[target]}
+                  <span>{strings.share.targets[target]}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
         <div>
           <label htmlFor={linkId} className="mb-1.5 block text-sm font-medium text-slate-800">
             {strings.share.link}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCreatePayload, emptyComposer, pollOptionsProblem, textDirection } from './compose';
 import { geolocationErrorMessage } from './geolocation';
 import { IMAGE_ACCEPT, imageFileProblem, POST_IMAGE, QUICK_POST_IMAGE } from './image-file';
-import { sharePayload } from './share';
+import { sharePayload, shareTargetUrl } from './share';
 
 const options = (...values: string[]) => values.map((value) => ({ value }));
 
@@ -95,5 +95,41 @@ describe('sharePayload', () => {
     expect(payload.url).toBe('https://ray.sa/posts/42');
     expect(Array.from(payload.title)).toHaveLength(50);
     expect(Array.from(payload.text)).toHaveLength(100);
+  });
+});
+
+describe('shareTargetUrl', () => {
+  const post = { id: 7, content: `رأيي في القهوة & الشاي ${'ب'.repeat(300)}` };
+  const origin = 'https://ray.sa';
+
+  it('gives messaging apps the short excerpt and the link, encoded', () => {
+    const whatsapp = new URL(shareTargetUrl('whatsapp', post, origin));
+    expect(whatsapp.origin).toBe('https://wa.me');
+    const text = whatsapp.searchParams.get('text')!;
+    expect(text.endsWith('\nhttps://ray.sa/posts/7')).toBe(true);
+    expect(Array.from(text.split('\n')[0]!)).toHaveLength(100);
+
+    const telegram = new URL(shareTargetUrl('telegram', post, origin));
+    expect(telegram.searchParams.get('url')).toBe('https://ray.sa/posts/7');
+    expect(telegram.searchParams.get('text')).toContain('القهوة & الشاي');
+  });
+
+  it('gives X and LinkedIn the 200-character excerpt', () => {
+    const x = new URL(shareTargetUrl('x', post, origin));
+    expect(Array.from(x.searchParams.get('text')!)).toHaveLength(200);
+    expect(x.searchParams.get('url')).toBe('https://ray.sa/posts/7');
+    const linkedin = new URL(shareTargetUrl('linkedin', post, origin));
+    expect(Array.from(linkedin.searchParams.get('summary')!)).toHaveLength(200);
+    expect(Array.from(linkedin.searchParams.get('title')!)).toHaveLength(50);
+  });
+
+  it('shares only the link with Facebook and writes an e-mail with subject and body', () => {
+    expect(new URL(shareTargetUrl('facebook', post, origin)).searchParams.get('u')).toBe(
+      'https://ray.sa/posts/7',
+    );
+    const mail = shareTargetUrl('email', post, origin);
+    expect(mail.startsWith('mailto:?subject=')).toBe(true);
+    expect(mail).not.toContain('+');
+    expect(decodeURIComponent(mail.split('body=')[1]!)).toContain('https://ray.sa/posts/7');
   });
 });

@@ -87,7 +87,7 @@ export function SettingsPage() {
                 <div className="min-w-0">
                   <dt className="text-slate-600">{strings.settings.email}</dt>
                   <dd className="mt-0.5 truncate font-medium text-slate-900">
-                    <bdi dir="ltr">{user.email}</bdi>
+                    {user.email ? <bdi dir="ltr">{user.email}</bdi> : strings.settings.noEmail}
                   </dd>
                 </div>
                 <div>
