@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { msg } from '@ray/shared/messages.ar';
+import { AppError } from '../lib/app-error';
+
+const MAX_DEPTH = 32;
+
+/** True when a string anywhere in the value holds a NUL character, which PostgreSQL text cannot store. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+/** Refuses, before validation, input no route can store: a 400 with an Arabic message instead of a database error. */
+export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
+      throw new AppError('BAD_REQUEST', { message: msg.invalidCharacters });
+    }
+  });
+}
