@@ -1,0 +1,321 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWithRole } from './test/roles';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
+
+/**
+ * Who may do what to whose object: every write and every private read, for the owner of the object, another
+ * user, a visitor, a moderator and an admin. Each cell works on objects made fresh for it. Where an actor may
+ * not touch an object that exists, the answer must be exactly the answer for an object that does not exist.
+ */
+
+type Actor = 'owner' | 'other' | 'visitor' | 'moderator' | 'admin';
+const ACTORS: Actor[] = ['owner', 'other', 'visitor', 'moderator', 'admin'];
+const MISSING = 987_654_321;
+
+interface Objects {
+  postId: number;
+  commentId: number;
+  notificationId: number;
+  reportId: number;
+  adId: number;
+  contactId: number;
+}
+
+interface Operation {
+  name: string;
+  /** The request against the objects; `id` is the object's id, or a missing one for the comparison. */
+  request: (objects: Objects, id: (real: number) => number, people: People) => InjectOptions;
+  expected: Record<Actor, number>;
+  /** Compare the refused answers with the answers for a missing object. */
+  hidesExistence?: boolean;
+}
+
+interface People {
+  owner: TestUser;
+  other: TestUser;
+  moderator: TestUser;
+  admin: TestUser;
+}
+
+let t: TestApp;
+let people: People;
+/** The contact form is rate-limited per address, so one message serves every cell. */
+let contactId = MISSING;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  people = {
+    owner: await registerUser(t.app),
+    other: await registerUser(t.app),
+    moderator: await registerWithRole(t, 'moderator'),
+    admin: await registerWithRole(t, 'admin'),
+  };
+  await ok(
+    {
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'صاحب الرسالة',
+        email: people.owner.email,
+        subject: 'سؤال عن الحساب',
+        message: 'أريد أن أعرف كيف أغير اسمي',
+        category: 'account',
+      },
+    },
+    people.owner.token,
+  );
+  const inbox = await ok<{ items: { id: number }[] }>(
+    { method: 'GET', url: '/api/admin/contact-messages' },
+    people.admin.token,
+  );
+  contactId = inbox.items[0]?.id ?? MISSING;
+}, 60_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function call(options: InjectOptions, token?: string) {
+  return t.app.inject({
+    ...options,
+    headers: { ...(options.headers ?? {}), ...(token ? bearer(token) : {}) },
+  });
+}
+
+async function ok<T>(options: InjectOptions, token?: string): Promise<T> {
+  const response = await call(options, token);
+  expect(response.statusCode, `${JSON.stringify(options.url)}: ${response.body}`).toBeLessThan(300);
+  return response.json<T>();
+}
+
+/** A post of the owner, with a comment, a notification (another user's comment), a report on it and more. */
+async function freshObjects(): Promise<Objects> {
+  const { owner, other, admin } = people;
+  const post = await ok<{ id: number }>(
+    { method: 'POST', url: '/api/posts', payload: { content: 'منشور لاختبار الصلاحيات في رأي' } },
+    owner.token,
+  );
+  const comment = await ok<{ id: number }>(
+    { method: 'POST', url: '/api/comments', payload: { postId: post.id, content: 'تعليق صاحب المنشور' } },
+    owner.token,
+  );
+  await ok(
+    { method: 'POST', url: '/api/comments', payload: { postId: post.id, content: 'تعليق مستخدم آخر' } },
+    other.token,
+  );
+  const notifications = await ok<{ id: number }[]>(
+    { method: 'GET', url: '/api/notifications/user' },
+    owner.token,
+  );
+  const notification = notifications[0];
+  const reported = await ok<{ id: number }>(
+    { method: 'POST', url: '/api/posts', payload: { content: 'منشور مستخدم آخر سيبلغ عنه صاحبنا' } },
+    other.token,
+  );
+  const { report } = await ok<{ report: { id: number } }>(
+    { method: 'POST', url: '/api/reports', payload: { PostId: reported.id, Reason: 1 } },
+    owner.token,
+  );
+  const ad = await ok<{ id: number }>(
+    {
+      method: 'POST',
+      url: '/api/admin/ads',
+      payload: {
+        title: 'إعلان تجريبي',
+        targetUrl: 'https://ray.example/ad',
+        placements: ['Sidebar'],
+        weight: 1,
+      },
+    },
+    admin.token,
+  );
+  return {
+    postId: post.id,
+    commentId: comment.id,
+    notificationId: notification!.id,
+    reportId: report.id,
+    adId: ad.id,
+    contactId,
+  };
+}
+
+const ownerOnly = { owner: 200, other: 404, visitor: 401, moderator: 404, admin: 404 };
+const moderators = { owner: 403, other: 403, visitor: 401, moderator: 200, admin: 200 };
+const admins = { owner: 403, other: 403, visitor: 401, moderator: 403, admin: 200 };
+const signedIn = { owner: 200, other: 200, visitor: 401, moderator: 200, admin: 200 };
+const everyone = { owner: 200, other: 200, visitor: 200, moderator: 200, admin: 200 };
+
+const OPERATIONS: Operation[] = [
+  {
+    name: 'read a post',
+    request: (o, id) => ({ method: 'GET', url: `/api/posts/${id(o.postId)}` }),
+    expected: everyone,
+  },
+  {
+    name: 'edit a post',
+    request: (o, id) => ({
+      method: 'PUT',
+      url: `/api/posts/${id(o.postId)}`,
+      payload: { content: 'نص جديد للمنشور بعد التعديل' },
+    }),
+    expected: ownerOnly,
+    hidesExistence: true,
+  },
+  {
+    name: 'delete a post',
+    request: (o, id) => ({ method: 'POST', url: `/api/posts/${id(o.postId)}/delete` }),
+    expected: ownerOnly,
+    hidesExistence: true,
+  },
+  {
+    name: 'edit a comment',
+    request: (o, id) => ({
+      method: 'PUT',
+      url: `/api/comments/${id(o.commentId)}`,
+      payload: { content: 'تعليق معدل' },
+    }),
+    expected: ownerOnly,
+    hidesExistence: true,
+  },
+  {
+    name: 'delete a comment',
+    request: (o, id) => ({ method: 'DELETE', url: `/api/comments/${id(o.commentId)}` }),
+    expected: ownerOnly,
+    hidesExistence: true,
+  },
+  {
+    name: 'vote on a post',
+    request: (o) => ({ method: 'POST', url: '/api/votes', payload: { postId: o.postId, value: 1 } }),
+    expected: signedIn,
+  },
+  {
+    name: 'read my rating of a post',
+    request: (o) => ({ method: 'GET', url: `/api/votes/post/${o.postId}/user-rating` }),
+    expected: signedIn,
+  },
+  {
+    name: 'bookmark a post',
+    request: (o) => ({ method: 'POST', url: '/api/bookmarks', payload: { postId: o.postId } }),
+    expected: signedIn,
+  },
+  {
+    name: 'list my bookmarks',
+    request: () => ({ method: 'GET', url: '/api/bookmarks' }),
+    expected: signedIn,
+  },
+  {
+    name: 'follow on behalf of the owner',
+    request: (_o, _id, p) => ({
+      method: 'POST',
+      url: '/api/users/follow',
+      payload: { followerId: p.owner.userId, followedId: p.admin.userId },
+    }),
+    expected: { owner: 200, other: 403, visitor: 401, moderator: 403, admin: 403 },
+  },
+  {
+    name: 'mark a notification read',
+    request: (o, id) => ({ method: 'PUT', url: `/api/notifications/${id(o.notificationId)}/read` }),
+    expected: ownerOnly,
+    hidesExistence: true,
+  },
+  {
+    name: 'list my notifications',
+    request: () => ({ method: 'GET', url: '/api/notifications/user' }),
+    expected: signedIn,
+  },
+  {
+    name: 'edit my profile',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: { firstName: 'اسم', lastName: 'جديد', bio: '' },
+    }),
+    expected: signedIn,
+  },
+  {
+    name: 'read a report',
+    request: (o) => ({ method: 'GET', url: `/api/reports/${o.reportId}` }),
+    expected: moderators,
+  },
+  {
+    name: 'decide a report',
+    request: (o) => ({ method: 'PUT', url: `/api/reports/${o.reportId}/process`, payload: { status: 4 } }),
+    expected: moderators,
+  },
+  {
+    name: 'list the moderation queue',
+    request: () => ({ method: 'GET', url: '/api/reports' }),
+    expected: moderators,
+  },
+  {
+    name: 'list my own reports',
+    request: () => ({ method: 'GET', url: '/api/reports/my-reports' }),
+    expected: signedIn,
+  },
+  {
+    name: 'read an ad for administration',
+    request: (o) => ({ method: 'GET', url: `/api/admin/ads/${o.adId}` }),
+    expected: admins,
+  },
+  {
+    name: 'pause an ad',
+    request: (o) => ({ method: 'PUT', url: `/api/admin/ads/${o.adId}/status`, payload: { isActive: false } }),
+    expected: admins,
+  },
+  {
+    name: 'read the contact inbox',
+    request: () => ({ method: 'GET', url: '/api/admin/contact-messages' }),
+    expected: admins,
+  },
+  {
+    name: 'mark a contact message read',
+    request: (o) => ({ method: 'POST', url: `/api/admin/contact-messages/${o.contactId}/read` }),
+    expected: admins,
+  },
+  {
+    name: 'switch maintenance mode',
+    request: () => ({ method: 'PUT', url: '/api/config', payload: { maintenanceMode: false } }),
+    expected: admins,
+  },
+  {
+    name: 'read analytics',
+    request: () => ({ method: 'GET', url: '/api/admin/analytics/daily' }),
+    expected: admins,
+  },
+];
+
+function tokenOf(actor: Actor): string | undefined {
+  return actor === 'visitor' ? undefined : people[actor].token;
+}
+
+describe('access matrix', () => {
+  for (const operation of OPERATIONS) {
+    it(
+      operation.name,
+      async () => {
+        for (const actor of ACTORS) {
+          const objects = await freshObjects();
+          const response = await call(
+            operation.request(objects, (real) => real, people),
+            tokenOf(actor),
+          );
+          const expected = operation.expected[actor];
+          const status =
+            response.statusCode === 201 || response.statusCode === 204 ? 200 : response.statusCode;
+          expect(status, `${actor}: ${response.body}`).toBe(expected);
+
+          if (operation.hidesExistence && expected === 404) {
+            const missing = await call(
+              operation.request(objects, () => MISSING, people),
+              tokenOf(actor),
+            );
+            expect(missing.statusCode).toBe(response.statusCode);
+            expect(missing.json()).toEqual(response.json());
+          }
+        }
+      },
+      120_000,
+    );
+  }
+});
