@@ -16,6 +16,16 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        // Stop and start their own PostgreSQL and Redis: run apart with `npm run test:faults`.
+        test: {
+          name: 'faults',
+          include: ['apps/server/src/faults/**/*.fault.ts'],
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

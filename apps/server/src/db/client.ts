@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -33,6 +34,8 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; undefined keeps it in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Sees every statement the app runs through Drizzle (tests count them). */
+  logger?: Logger | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -43,9 +46,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
     });
-    // A dropped connection must not crash the process; the next query reports the failure instead.
+    // A dropped connection must not crash the process; the next query reports the failure instead. Idle
+    // clients report to the pool; a client checked out (between the statements of a transaction) reports to
+    // itself, and an error event nobody listens to would end the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
+    const db = drizzlePg(pool, {
+      schema,
+      casing: 'snake_case',
+      logger: options.logger,
+    }) as unknown as Database;
     return {
       kind: 'postgres',
       db,
@@ -62,7 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite(client, {
+    schema,
+    casing: 'snake_case',
+    logger: options.logger,
+  }) as unknown as Database;
   return {
     kind: 'pglite',
     db,
