@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes, when that is not the sender (a contact message is answered to whoever wrote it). */
+  replyTo?: string;
 }
 
 export interface Mailer {
