@@ -23,10 +23,14 @@ import { Realtime } from './lib/realtime';
 import { LocalFileStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { accountRoutes } from './modules/account/account.routes';
+import { registerInputGuard } from './plugins/input-guard';
+import { socialChallengeRoutes, socialRoutes } from './modules/social/social.routes';
 import { adminAdsRoutes, adsRoutes } from './modules/ads/ads.routes';
+import { adminAnalyticsRoutes, analyticsRoutes } from './modules/analytics/analytics.routes';
 import { attachmentsRoutes } from './modules/attachments/attachments.routes';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
+import { adminContactRoutes, contactRoutes } from './modules/contact/contact.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { hashtagsRoutes } from './modules/hashtags/hashtags.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -41,6 +45,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
+import { benchBaselines } from './plugins/bench-baselines';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurity } from './plugins/security';
@@ -142,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerAuth(app);
+  registerInputGuard(app);
 
   await app.register(
     async (api) => {
@@ -157,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       });
       await api.register(healthRoutes);
       await api.register(accountRoutes, { prefix: '/account' });
+      await api.register(socialRoutes, { prefix: '/account' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(configRoutes, { prefix: '/config' });
       await api.register(postsRoutes, { prefix: '/posts' });
@@ -172,9 +179,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(adsRoutes, { prefix: '/ads' });
       await api.register(adminAdsRoutes, { prefix: '/admin/ads' });
+      await api.register(analyticsRoutes, { prefix: '/analytics' });
+      await api.register(adminAnalyticsRoutes, { prefix: '/admin/analytics' });
+      await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(adminContactRoutes, { prefix: '/admin/contact-messages' });
     },
     { prefix: '/api' },
   );
+  await app.register(socialChallengeRoutes);
+
+  if (env.BENCH_BASELINES) await app.register(benchBaselines);
 
   await registerWeb(app, {
     uploadsDir,
@@ -182,7 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     runtimeConfig: () => ({
       apiBaseUrl: '',
       identityBaseUrl: '',
-      socialProviders: [],
+      socialProviders: env.socialProviders.map((item) => item.provider),
       features: { darkMode: false, beta: false },
     }),
   });

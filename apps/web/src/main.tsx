@@ -8,10 +8,12 @@ import '@fontsource/ibm-plex-sans-arabic/arabic-700.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerAnalytics } from './app/analytics-handlers';
 import { AppProviders } from './app/providers';
 import { registerSessionHandlers } from './app/session-handlers';
 
 registerSessionHandlers();
+registerAnalytics();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

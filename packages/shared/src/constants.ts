@@ -53,6 +53,10 @@ export const EMAIL_MAX = 254;
 export const CONTACT_NAME_MIN = 2;
 export const CONTACT_SUBJECT_MIN = 5;
 export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_NAME_MAX = 100;
+export const CONTACT_SUBJECT_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5_000;
+export const CONTACT_MESSAGES_PAGE_SIZE = 20;
 export const POLL_OPTIONS_MIN = 2;
 export const POLL_OPTIONS_MAX = 10;
 export const POLL_OPTION_MAX = 100;
@@ -83,10 +87,18 @@ export const GEOLOCATION_MAX_AGE_MS = 5 * 60_000;
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple', 'twitter', 'snapchat', 'github'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+/** Custom address scheme of the mobile app, tried first when a sign-in returns on a phone. */
+export const MOBILE_APP_SCHEME = 'ray';
+/** How long the mobile callback waits to see whether the app took the sign-in over. */
+export const MOBILE_HANDOFF_WAIT_MS = 1_000;
 
 export const CONTACT_RESPONSE_HOURS = { general: 24, technical: 12, business: 48 } as const;
 export const PAGE_TIME_MIN_MS = 5_000;
 export const ANALYTICS_CURRENCY = 'SAR';
+/** First-party analytics: a batch holds at most 20 events, each with at most 10 flat properties. */
+export const ANALYTICS_BATCH_MAX = 20;
+export const ANALYTICS_PROPERTIES_MAX = 10;
+export const ANALYTICS_STRING_MAX = 200;
 
 /** localStorage keys named by spec section 3. */
 export const STORAGE_KEYS = {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
@@ -73,6 +73,21 @@ const SettingsPage = lazy(() =>
 const ModerationPage = lazy(() =>
   import('@/features/moderation/pages/moderation-page').then((m) => ({ default: m.ModerationPage })),
 );
+const AdminLayout = lazy(() =>
+  import('@/features/admin/components/admin-layout').then((m) => ({ default: m.AdminLayout })),
+);
+const AdminAdsPage = lazy(() =>
+  import('@/features/admin/pages/admin-ads-page').then((m) => ({ default: m.AdminAdsPage })),
+);
+const AdminAdEditorPage = lazy(() =>
+  import('@/features/admin/pages/admin-ad-editor-page').then((m) => ({ default: m.AdminAdEditorPage })),
+);
+const AdminAnalyticsPage = lazy(() =>
+  import('@/features/admin/pages/admin-analytics-page').then((m) => ({ default: m.AdminAnalyticsPage })),
+);
+const AdminMessagesPage = lazy(() =>
+  import('@/features/admin/pages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })),
+);
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
@@ -104,6 +119,18 @@ export const routes: RouteObject[] = [
               { path: 'notifications', element: <NotificationsPage /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'moderation', element: <ModerationPage /> },
+              {
+                path: 'admin',
+                element: <AdminLayout />,
+                children: [
+                  { index: true, element: <Navigate to="ads" replace /> },
+                  { path: 'ads', element: <AdminAdsPage /> },
+                  { path: 'ads/new', element: <AdminAdEditorPage /> },
+                  { path: 'ads/:adId/edit', element: <AdminAdEditorPage /> },
+                  { path: 'analytics', element: <AdminAnalyticsPage /> },
+                  { path: 'messages', element: <AdminMessagesPage /> },
+                ],
+              },
               { path: 'posts/:postId/edit', element: <EditPostPage /> },
             ],
           },

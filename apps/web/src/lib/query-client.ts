@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_RETRY, QUERY_STALE_MS } from '@ray/shared/constants';
+import { track } from './analytics';
 import { ApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
@@ -18,6 +19,16 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export const queryClient = new QueryClient({
+  // Every failed write is counted here, whichever toast its own hook shows.
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      track('error', {
+        kind: 'mutation',
+        status: error instanceof ApiError ? error.status : null,
+        code: error instanceof ApiError ? error.code : error.name,
+      });
+    },
+  }),
   defaultOptions: {
     queries: { staleTime: QUERY_STALE_MS, gcTime: QUERY_GC_MS, retry: shouldRetry },
     mutations: { retry: false },

@@ -47,23 +47,58 @@ const httpsUrl = z
     } catch {
       return value.startsWith('/') && !value.startsWith('//');
     }
-  }, msg.invalidValue);
+  }, msg.adTargetUrlInvalid);
 
-export const adInputSchema = z.object({
-  title: z.string().trim().min(2, msg.invalidValue).max(80, msg.textTooLong),
-  description: z.string().trim().max(200, msg.textTooLong).default(''),
-  imageUrl: z
-    .string()
-    .regex(/^\/uploads\/original\/[a-f0-9]{32}\.webp$/, msg.imageTypeInvalid)
-    .nullish(),
-  targetUrl: httpsUrl,
-  placements: z.array(adPlacementSchema).min(1, msg.invalidValue).max(AD_PLACEMENTS.length),
-  startsAt: z.iso.datetime({ error: msg.invalidValue }).nullish(),
-  endsAt: z.iso.datetime({ error: msg.invalidValue }).nullish(),
-  weight: z.number().int().min(1, msg.invalidValue).max(100, msg.invalidValue).default(1),
-  isActive: z.boolean().default(true),
-});
+export const AD_TITLE_MAX = 80;
+export const AD_DESCRIPTION_MAX = 200;
+export const AD_WEIGHT_MAX = 100;
+
+/** Create or edit an ad (admins). The target is http(s) or a path inside the site, never `javascript:` or `data:`. */
+export const adInputSchema = z
+  .object({
+    title: z.string().trim().min(2, msg.adTitleMin).max(AD_TITLE_MAX, msg.textTooLong),
+    description: z.string().trim().max(AD_DESCRIPTION_MAX, msg.textTooLong).default(''),
+    imageUrl: z
+      .string()
+      .regex(/^\/uploads\/original\/[a-f0-9]{32}\.webp$/, msg.imageTypeInvalid)
+      .nullish(),
+    targetUrl: httpsUrl,
+    placements: z.array(adPlacementSchema).min(1, msg.adPlacementsRequired).max(AD_PLACEMENTS.length),
+    startsAt: z.iso.datetime({ error: msg.invalidValue }).nullish(),
+    endsAt: z.iso.datetime({ error: msg.invalidValue }).nullish(),
+    weight: z
+      .number({ error: msg.adWeightInvalid })
+      .int(msg.adWeightInvalid)
+      .min(1, msg.adWeightInvalid)
+      .max(AD_WEIGHT_MAX, msg.adWeightInvalid)
+      .default(1),
+    isActive: z.boolean().default(true),
+  })
+  .refine(
+    (ad) => !ad.startsAt || !ad.endsAt || new Date(ad.endsAt).getTime() > new Date(ad.startsAt).getTime(),
+    { path: ['endsAt'], message: msg.adEndsBeforeStart },
+  );
 export type AdInput = z.input<typeof adInputSchema>;
+
+/** `PUT /api/admin/ads/{id}/status`: pause (false) or resume (true) without resending the whole ad. */
+export const adStatusInputSchema = z.object({ isActive: z.boolean() });
+
+/**
+ * Where an ad stands now: paused by an admin, waiting for its start, past its end, or being served. A paused ad
+ * shows as paused whatever its period; a resumed ad past its end shows as ended, since it is not served.
+ */
+export const AD_STATUSES = ['active', 'paused', 'scheduled', 'ended'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+export function adStatus(
+  ad: { isActive: boolean; startsAt: string | null; endsAt: string | null },
+  now: number = Date.now(),
+): AdStatus {
+  if (!ad.isActive) return 'paused';
+  if (ad.endsAt && new Date(ad.endsAt).getTime() <= now) return 'ended';
+  if (ad.startsAt && new Date(ad.startsAt).getTime() > now) return 'scheduled';
+  return 'active';
+}
 
 export const adminAdSchema = adSchema.extend({
   placements: z.array(adPlacementSchema),
@@ -73,6 +108,7 @@ export const adminAdSchema = adSchema.extend({
   isActive: z.boolean(),
   impressions: z.number().int(),
   clicks: z.number().int(),
+  status: z.enum(AD_STATUSES),
   createdAt: z.string(),
 });
 export type AdminAd = z.infer<typeof adminAdSchema>;

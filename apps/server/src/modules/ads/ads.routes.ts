@@ -9,6 +9,7 @@ import {
   adminAdSchema,
   adSchema,
   adsQuerySchema,
+  adStatusInputSchema,
 } from '@ray/shared/schemas/ad';
 import { successSchema } from '@ray/shared/schemas/common';
 import { idParam } from '@ray/shared/schemas/fields';
@@ -83,6 +84,10 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
 
 export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
+  // Before validation, so a visitor or a non-admin gets 401/403 whatever the body says.
+  app.addHook('onRequest', async (request) => {
+    requireRole(request, 'admin');
+  });
   app.get(
     '/',
     {
@@ -93,10 +98,20 @@ export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(adminAdSchema), ...errors },
       },
     },
-    async (request) => {
-      requireRole(request, 'admin');
-      return ads.listForAdmin(app.ctx);
+    async () => ads.listForAdmin(app.ctx),
+  );
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One ad with its counts (admins)',
+        security,
+        params,
+        response: { 200: adminAdSchema, ...errors },
+      },
     },
+    async (request) => ads.getForAdmin(app.ctx, request.params.id),
   );
   app.post(
     '/',
@@ -109,10 +124,7 @@ export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminAdSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      requireRole(request, 'admin');
-      return reply.status(201).send(await ads.createAd(app.ctx, request.body));
-    },
+    async (request, reply) => reply.status(201).send(await ads.createAd(app.ctx, request.body)),
   );
   app.put(
     '/:id',
@@ -126,9 +138,20 @@ export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAdSchema, ...errors },
       },
     },
-    async (request) => {
-      requireRole(request, 'admin');
-      return ads.updateAd(app.ctx, request.params.id, request.body);
+    async (request) => ads.updateAd(app.ctx, request.params.id, request.body),
+  );
+  app.put(
+    '/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Pause (isActive false) or resume (true) an ad (admins)',
+        security,
+        params,
+        body: adStatusInputSchema,
+        response: { 200: adminAdSchema, ...errors },
+      },
     },
+    async (request) => ads.setAdActive(app.ctx, request.params.id, request.body.isActive),
   );
 };

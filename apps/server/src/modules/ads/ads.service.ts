@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AD_MAX_PER_PLACEMENT, type AdPlacement } from '@ray/shared/constants';
-import type { Ad, AdminAd, adInputSchema } from '@ray/shared/schemas/ad';
+import { adStatus, type Ad, type AdminAd, type adInputSchema } from '@ray/shared/schemas/ad';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import * as repo from './ads.repository';
@@ -14,17 +14,23 @@ const toAd = (row: AdRow): Ad => ({
   targetUrl: row.targetUrl,
 });
 
-const toAdminAd = (row: AdRow): AdminAd => ({
-  ...toAd(row),
-  placements: row.placements as AdPlacement[],
-  startsAt: row.startsAt?.toISOString() ?? null,
-  endsAt: row.endsAt?.toISOString() ?? null,
-  weight: row.weight,
-  isActive: row.isActive,
-  impressions: row.impressions,
-  clicks: row.clicks,
-  createdAt: row.createdAt.toISOString(),
-});
+function toAdminAd(row: AdRow, now = Date.now()): AdminAd {
+  const period = {
+    isActive: row.isActive,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+  };
+  return {
+    ...toAd(row),
+    ...period,
+    placements: row.placements as AdPlacement[],
+    weight: row.weight,
+    impressions: row.impressions,
+    clicks: row.clicks,
+    status: adStatus(period, now),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 /** Weighted sampling without replacement: an ad of weight 3 is three times as likely to be picked as one of 1. */
 export function pickWeighted<T extends { weight: number }>(
@@ -76,7 +82,21 @@ export async function recordClick(ctx: AppContext, id: number): Promise<{ target
 }
 
 export async function listForAdmin(ctx: AppContext): Promise<AdminAd[]> {
-  return (await repo.listAllAds(ctx.database.db)).map(toAdminAd);
+  const now = Date.now();
+  return (await repo.listAllAds(ctx.database.db)).map((row) => toAdminAd(row, now));
+}
+
+export async function getForAdmin(ctx: AppContext, id: number): Promise<AdminAd> {
+  const row = await repo.findAd(ctx.database.db, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toAdminAd(row);
+}
+
+/** Pauses or resumes an ad without touching the rest of it, so a pause never overwrites an edit made meanwhile. */
+export async function setAdActive(ctx: AppContext, id: number, isActive: boolean): Promise<AdminAd> {
+  const row = await repo.updateAd(ctx.database.db, id, { isActive });
+  if (!row) throw new AppError('NOT_FOUND');
+  return toAdminAd(row);
 }
 
 function toRow(input: z.output<typeof adInputSchema>) {

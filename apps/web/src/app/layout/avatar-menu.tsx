@@ -1,10 +1,20 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { msg } from '@ray/shared/messages.ar';
-import { Bookmark, FileText, LogOut, Settings, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Bookmark,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Avatar } from '@/components/ui/avatar';
+import { adminStrings } from '@/i18n/admin.ar';
 import { communityStrings } from '@/i18n/community.ar';
 import { strings } from '@/i18n/strings.ar';
 import { displayName, useAuthStore } from '@/lib/auth-store';
@@ -80,6 +90,9 @@ export function AvatarMenu() {
           <MenuLink to="/settings" icon={Settings} label={strings.nav.settings} />
           {user?.role === 'moderator' || user?.role === 'admin' ? (
             <MenuLink to="/moderation" icon={ShieldCheck} label={communityStrings.moderation.menuLink} />
+          ) : null}
+          {user?.role === 'admin' ? (
+            <MenuLink to="/admin" icon={LayoutDashboard} label={adminStrings.menuLink} />
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item

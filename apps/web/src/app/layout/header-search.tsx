@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
+import { track } from '@/lib/analytics';
 import { cn } from '@/lib/cn';
 
 /** Goes to /search?q= only when there is something to look for (spec section 5). */
@@ -15,6 +16,7 @@ export function HeaderSearch({ className, onSearched }: { className?: string; on
     event.preventDefault();
     const query = text.trim();
     if (!query) return;
+    track('search', { source: 'header', length: query.length });
     void navigate(`/search?q=${encodeURIComponent(query)}`);
     onSearched?.();
   }

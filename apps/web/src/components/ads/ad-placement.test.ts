@@ -8,8 +8,14 @@ describe('isAdBlockedPath', () => {
     }
   });
 
+  it('blocks ads in the admin area', () => {
+    for (const path of ['/admin', '/admin/', '/admin/ads', '/admin/ads/3/edit', '/Admin/analytics']) {
+      expect(isAdBlockedPath(path)).toBe(true);
+    }
+  });
+
   it('shows ads everywhere else, including pages that merely start alike', () => {
-    for (const path of ['/', '/trends', '/login/callback', '/registered', '/posts/1']) {
+    for (const path of ['/', '/trends', '/login/callback', '/registered', '/posts/1', '/administrator']) {
       expect(isAdBlockedPath(path)).toBe(false);
     }
   });

@@ -2,6 +2,7 @@ import type { Comment, CreateCommentPayload } from '@ray/shared/schemas/comment'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { patchPost } from '@/features/posts/api/post-cache';
 import { postKeys } from '@/features/posts/api/post-keys';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { appendComment, type CommentPages } from '../utils/comment-pages';
 import { commentKeys } from './comment-keys';
@@ -16,6 +17,7 @@ export function useCreateComment(postId: number) {
   return useMutation({
     mutationFn: (values: Omit<CreateCommentPayload, 'postId'>) => createComment({ ...values, postId }),
     onSuccess: (comment) => {
+      track('comment', { anonymous: comment.isAnonymous });
       queryClient.setQueryData<CommentPages>(commentKeys.list(postId, 'oldest'), (data) =>
         data ? appendComment(data, comment) : data,
       );

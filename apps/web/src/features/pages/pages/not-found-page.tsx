@@ -22,7 +22,7 @@ export function NotFoundPage() {
           {strings.common.backHome}
         </Link>
         <Link to="/trends" className={buttonClasses({ variant: 'outline' })}>
-          {strings.soon.trendsLink}
+          {strings.home.ctaTrends}
         </Link>
       </div>
     </Card>

@@ -1,5 +1,6 @@
 import type { CreatePostPayload, Post } from '@ray/shared/schemas/post';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { addNewPost } from './post-cache';
@@ -15,6 +16,12 @@ export function useCreatePost() {
     mutationFn: createPost,
     onSuccess: (post) => {
       addNewPost(queryClient, post, useAuthStore.getState().userId);
+      track('post_create', {
+        votingType: post.votingType,
+        anonymous: post.isAnonymous,
+        image: post.imageUrl !== null,
+        location: post.locationName !== null,
+      });
     },
   });
 }

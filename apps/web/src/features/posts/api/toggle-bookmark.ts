@@ -2,6 +2,7 @@ import { msg } from '@ray/shared/messages.ar';
 import type { BookmarkResult } from '@ray/shared/schemas/bookmark';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { track } from '@/lib/analytics';
 import { ApiError, api } from '@/lib/api-client';
 import { patchPost } from './post-cache';
 import { postKeys } from './post-keys';
@@ -35,6 +36,7 @@ export function useToggleBookmark() {
       toast.error(useServer ? error.message : msg.bookmarkFailed);
     },
     onSuccess: (result, { bookmarked }) => {
+      track('bookmark', { action: bookmarked ? 'add' : 'remove' });
       toast.success(result.message || (bookmarked ? msg.bookmarkAdded : msg.bookmarkRemoved));
       void queryClient.invalidateQueries({ queryKey: [...postKeys.lists(), { pageType: 'Bookmarks' }] });
     },

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FieldMessages, inputClasses } from '@/components/ui/text-field';
 import { discoveryStrings } from '@/i18n/discovery.ar';
+import { track } from '@/lib/analytics';
 
 const s = discoveryStrings.search;
 
@@ -36,7 +37,9 @@ export function SearchForm({ query, onSearch }: { query: string; onSearch: (quer
       noValidate
       onSubmit={(event) =>
         void handleSubmit((values) => {
-          onSearch(values.query.trim());
+          const query = values.query.trim();
+          track('search', { source: 'page', length: query.length });
+          onSearch(query);
         })(event)
       }
     >

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { patchPost } from '@/features/posts/api/post-cache';
 import { postKeys } from '@/features/posts/api/post-keys';
 import { pollPercentage } from '@/features/posts/utils/poll';
+import { track } from '@/lib/analytics';
 import { ApiError, api } from '@/lib/api-client';
 import { applyVote, type VoteState } from '../utils/vote-math';
 import { voteKeys } from './vote-keys';
@@ -91,6 +92,7 @@ export function useCastVote() {
       toast.error(failureMessage(post, error));
     },
     onSuccess: (result, { post, value }) => {
+      track('vote', { votingType: post.votingType, removed: result.userVote === null });
       applyResult(post.id, { votingStatistics: result.votingStatistics, userVote: result.userVote });
       if (post.votingType === 'rating') {
         void queryClient.invalidateQueries({ queryKey: voteKeys.ratingResults(post.id) });

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import {
+  ANALYTICS_BATCHES_PER_MINUTE,
+  ANALYTICS_EVENT_NAMES,
+  type AnalyticsCounts,
+  type AnalyticsDaily,
+  type AnalyticsEventName,
+  type analyticsBatchSchema,
+} from '@ray/shared/schemas/analytics';
+import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../../lib/context';
+import type { Limit } from '../../lib/rate-limiter';
+import * as repo from './analytics.repository';
+
+type Batch = z.output<typeof analyticsBatchSchema>;
+
+const batchLimits = (ip: string): Limit[] => [
+  { key: `analytics:address:${ip}`, max: ANALYTICS_BATCHES_PER_MINUTE, windowSeconds: 60 },
+];
+
+/** Only the path is kept: a query string or fragment may carry what the visitor typed. */
+const pathOnly = (path: string | null | undefined) => (path ? path.split(/[?#]/)[0]! : null);
+
+/**
+ * Stores a batch from the browser. The user is the one of the access token (or nobody), never one named in the
+ * body; one address may send a bounded number of batches a minute.
+ */
+export async function recordEvents(
+  ctx: AppContext,
+  batch: Batch,
+  client: { userId: string | null; ip: string },
+): Promise<void> {
+  const limits = batchLimits(client.ip);
+  const wait = await ctx.limiter.blockedFor(limits);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  await ctx.limiter.record(limits);
+  await repo.insertEvents(
+    ctx.database.db,
+    batch.events.map((event) => ({
+      name: event.name,
+      userId: client.userId,
+      path: pathOnly(event.path),
+      properties: event.properties && Object.keys(event.properties).length > 0 ? event.properties : null,
+    })),
+  );
+}
+
+const zeroCounts = (): AnalyticsCounts =>
+  Object.fromEntries(ANALYTICS_EVENT_NAMES.map((name) => [name, 0])) as AnalyticsCounts;
+
+const isEventName = (name: string | null): name is AnalyticsEventName =>
+  name !== null && (ANALYTICS_EVENT_NAMES as readonly string[]).includes(name);
+
+/** Every day of the period with a count for every event name, zeros included, oldest day first. */
+export async function dailyCounts(ctx: AppContext, days: number): Promise<AnalyticsDaily> {
+  const rows = await repo.dailyCounts(ctx.database.db, days);
+  const byDay = new Map<string, AnalyticsCounts>();
+  const totals = zeroCounts();
+  for (const row of rows) {
+    let counts = byDay.get(row.day);
+    if (!counts) {
+      counts = zeroCounts();
+      byDay.set(row.day, counts);
+    }
+    if (!isEventName(row.name)) continue;
+    counts[row.name] += row.count;
+    totals[row.name] += row.count;
+  }
+  const series = [...byDay.entries()].map(([day, counts]) => ({
+    day,
+    counts,
+    total: Object.values(counts).reduce((sum, value) => sum + value, 0),
+  }));
+  return {
+    from: series[0]?.day ?? '',
+    to: series.at(-1)?.day ?? '',
+    series,
+    totals,
+    total: series.reduce((sum, day) => sum + day.total, 0),
+  };
+}
