@@ -12,11 +12,22 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }
 
+/** The top-level field that carries a NUL character, so that a form can show the message in place. */
+function fieldWithNul(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return holdsNul(value) ? '' : null;
+  for (const [key, item] of Object.entries(value)) if (key.includes('\u0000') || holdsNul(item)) return key;
+  return null;
+}
+
 /** Refuses, before validation, input no route can store: a 400 with an Arabic message instead of a database error. */
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw new AppError('BAD_REQUEST', { message: msg.invalidCharacters });
+    for (const part of [request.params, request.query, request.body]) {
+      const field = fieldWithNul(part);
+      if (field === null) continue;
+      if (field === '' || field.includes('\u0000'))
+        throw new AppError('BAD_REQUEST', { message: msg.invalidCharacters });
+      throw AppError.field('VALIDATION_FAILED', field, msg.invalidCharacters);
     }
   });
 }

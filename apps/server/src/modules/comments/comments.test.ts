@@ -121,7 +121,7 @@ describe('adding comments', () => {
       [{ postId: true, content: 'نص' }, 'postId', msg.postIdRequired],
       [{ postId: -3, content: 'نص' }, 'postId', msg.postIdRequired],
       [{ postId: post.id, content: 'نص', isAnonymous: 'yes' }, 'isAnonymous', msg.invalidValue],
-      [{ postId: post.id, content: 'نص\u0000مخفي' }, 'content', msg.invalidValue],
+      [{ postId: post.id, content: 'نص\u0000مخفي' }, 'content', msg.invalidCharacters],
     ];
     for (const [payload, field, message] of cases) {
       const response = await postComment(other, payload);
