@@ -64,7 +64,7 @@ test.describe('posts and voting', () => {
       content: 'رأي صريح لا أريد أن أكتبه باسمي أبداً',
       anonymous: true,
     });
-    await expect(page.getByText('مجهول').first()).toBeVisible();
+    await expect(page.getByText('مجهول', { exact: true }).first()).toBeVisible();
     await logout(page);
 
     await login(page, 'turki@ray.sa', 'Demo1234');
@@ -84,7 +84,7 @@ test.describe('posts and voting', () => {
     await expect(page.getByRole('button', { name: /الشتاء/ })).toBeDisabled();
 
     await page.goto(`/posts/${anonymousId}`);
-    await expect(page.getByText('مجهول').first()).toBeVisible();
+    await expect(page.getByText('مجهول', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'ريم الشهري' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'خيارات المنشور' }).first()).toBeVisible();
     await page.getByRole('button', { name: 'خيارات المنشور' }).first().click();
