@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 interface ErrorBody {
@@ -23,41 +22,17 @@ interface AuthBody {
   message: string;
 }
 
-interface Mail {
-  to: string;
-  raw: string;
-}
-
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let catcher: MailCatcher;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo)
-          mails.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('latin1') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  catcher = await startMailCatcher();
+  t = await createTestApp({ SMTP_URL: catcher.url });
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => {
-    smtp.close(resolve);
-  });
+  await catcher.close();
 });
 
 /** Each test that counts failures gets its own client address, so the limiter's counters never leak between tests. */
@@ -957,10 +932,10 @@ function decodeQuotedPrintable(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-async function waitForMail(to: string, count: number): Promise<Mail> {
+async function waitForMail(to: string, count: number): Promise<CaughtMail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const received = mails.filter((mail) => mail.to === to);
+    const received = catcher.mails.filter((mail) => mail.to === to);
     if (received.length >= count) return received[count - 1]!;
     if (Date.now() > deadline) throw new Error(`no mail number ${count} to ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -971,7 +946,7 @@ async function waitForMail(to: string, count: number): Promise<Mail> {
 async function requestResetLink(
   email: string,
 ): Promise<{ token: string; email: string; url: URL; subject: string; text: string }> {
-  const before = mails.filter((mail) => mail.to === email).length;
+  const before = catcher.mails.filter((mail) => mail.to === email).length;
   const response = await call('forgot-password', { email }, { address: newAddress() });
   expect(response.statusCode).toBe(200);
   const { subject, text } = mailText((await waitForMail(email, before + 1)).raw);
@@ -1007,7 +982,7 @@ describe('forgot-password', () => {
       .where(eq(passwordResetTokens.userId, user.userId));
     expect(tokens).toHaveLength(1);
     await waitForMail(user.email, 1);
-    expect(mails.some((mail) => mail.to === 'no-such-user@example.com')).toBe(false);
+    expect(catcher.mails.some((mail) => mail.to === 'no-such-user@example.com')).toBe(false);
   });
 
   it('answers the 6th request for one e-mail within an hour with 429 and Retry-After', async () => {

@@ -1,6 +1,5 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
@@ -8,16 +7,11 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { ContactMessage, ContactSent } from '@ray/shared/schemas/contact';
 import { contactMessages, users } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
+import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
-interface Mail {
-  to: string;
-  raw: string;
-}
-
 const SUPPORT = 'help-desk@ray.test';
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let catcher: MailCatcher;
 let t: TestApp;
 let user: TestUser;
 let other: TestUser;
@@ -25,24 +19,8 @@ let moderator: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo)
-          mails.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('latin1') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SUPPORT_EMAIL: SUPPORT });
+  catcher = await startMailCatcher();
+  t = await createTestApp({ SMTP_URL: catcher.url, SUPPORT_EMAIL: SUPPORT });
   user = await registerUser(t.app, { firstName: 'نورة', lastName: 'القحطاني' });
   other = await registerUser(t.app);
   moderator = await registerWithRole(t, 'moderator');
@@ -51,9 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => {
-    smtp.close(resolve);
-  });
+  await catcher.close();
 });
 
 /** Each test gets its own client address, so the per-address limit never leaks between tests. */
@@ -184,7 +160,7 @@ describe('sending a message', () => {
     expect(text).toContain(user.email);
     expect(text).toContain(user.userId);
     expect(headers('Reply-To')).toContain(user.email);
-    expect(mails.some((received) => received.to === user.email)).toBe(false);
+    expect(catcher.mails.some((received) => received.to === user.email)).toBe(false);
   });
 
   it('keeps a subject on one line in the mail, whatever line breaks it was sent with', async () => {
@@ -192,7 +168,7 @@ describe('sending a message', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { text } = await waitForMail(SUPPORT, '[رأي] مشكلة تقنية: سطر أول Bcc: victim@example.com');
     expect(text).toContain('الموضوع: سطر أول');
-    expect(mails.some((received) => received.to === 'victim@example.com')).toBe(false);
+    expect(catcher.mails.some((received) => received.to === 'victim@example.com')).toBe(false);
   });
 
   it('keeps the message when the mail server is down, and still answers 201', async () => {
@@ -489,7 +465,7 @@ async function closedPort(): Promise<number> {
 async function waitForMail(to: string, subject: string): Promise<ReturnType<typeof mailText>> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const found = mails
+    const found = catcher.mails
       .filter((mail) => mail.to === to)
       .map((mail) => mailText(mail.raw))
       .find((mail) => mail.subject === subject);
