@@ -60,6 +60,8 @@ const envSchema = z.object({
   /** API requests in progress before new ones are refused with 503 (default 64 embedded, 512 PostgreSQL). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Serves the baseline routes of `npm run bench` (/bench/hello, /bench/raw); leave it off outside benchmarks. */
+  BENCH_BASELINES: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -158,7 +158,9 @@ export const posts = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    index('posts_author_idx').on(t.authorId, t.id.desc()),
+    // `desc().nullsFirst()` is what `order by … desc` means; the `desc nulls last` of a plain `desc()` cannot
+    // serve it, and the query would sort instead of reading the index in order.
+    index('posts_author_idx').on(t.authorId, t.id.desc().nullsFirst()),
     index('posts_created_idx').on(t.createdAt.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
@@ -190,7 +192,7 @@ export const hashtags = pgTable(
   (t) => [
     uniqueIndex('hashtags_key_key').on(t.key),
     index('hashtags_key_trgm_idx').using('gin', sql`${t.key} gin_trgm_ops`),
-    index('hashtags_post_count_idx').on(t.postCount.desc()),
+    index('hashtags_post_count_idx').on(t.postCount.desc().nullsFirst(), t.id),
     check('hashtags_post_count_check', sql`${t.postCount} >= 0`),
   ],
 );
@@ -252,7 +254,7 @@ export const bookmarks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.postId] }),
-    uniqueIndex('bookmarks_user_order_idx').on(t.userId, t.id.desc()),
+    uniqueIndex('bookmarks_user_order_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('bookmarks_post_idx').on(t.postId),
   ],
 );
@@ -293,7 +295,16 @@ export const follows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.followerId, t.followedId] }),
-    index('follows_followed_idx').on(t.followedId, t.createdAt.desc()),
+    index('follows_followed_idx').on(
+      t.followedId,
+      t.createdAt.desc().nullsFirst(),
+      t.followerId.desc().nullsFirst(),
+    ),
+    index('follows_follower_idx').on(
+      t.followerId,
+      t.createdAt.desc().nullsFirst(),
+      t.followedId.desc().nullsFirst(),
+    ),
     check('follows_not_self_check', sql`${t.followerId} <> ${t.followedId}`),
   ],
 );
@@ -328,8 +339,8 @@ export const reports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('reports_status_idx').on(t.status, t.id.desc()),
-    index('reports_reporter_idx').on(t.reporterId, t.id.desc()),
+    index('reports_status_idx').on(t.status, t.id.desc().nullsFirst()),
+    index('reports_reporter_idx').on(t.reporterId, t.id.desc().nullsFirst()),
     uniqueIndex('reports_reporter_post_key')
       .on(t.reporterId, t.postId)
       .where(sql`${t.postId} is not null`),
@@ -380,7 +391,7 @@ export const notifications = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    index('notifications_recipient_idx').on(t.recipientId, t.id.desc()),
+    index('notifications_recipient_idx').on(t.recipientId, t.id.desc().nullsFirst()),
     index('notifications_unread_idx')
       .on(t.recipientId)
       .where(sql`not ${t.isRead}`),
@@ -455,7 +466,6 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('contact_messages_created_idx').on(t.id.desc()),
     check(
       'contact_messages_category_check',
       sql`${t.category} in ('general', 'technical', 'account', 'content', 'suggestion', 'business', 'other')`,

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
-import { AppError } from '../lib/app-error';
+
+const RETRY_AFTER_SECONDS = 2;
+const REFUSAL = JSON.stringify({
+  success: false,
+  code: 'SERVICE_UNAVAILABLE',
+  message: msg.serviceUnavailable,
+} satisfies ErrorResponse);
 
 /**
  * Bounds the API requests in progress. Past the bound a request is refused at once with 503 and Retry-After,
@@ -9,25 +16,22 @@ import { AppError } from '../lib/app-error';
  */
 export function registerLoadShedding(app: FastifyInstance, maxInFlight: number) {
   let inFlight = 0;
-  app.decorateRequest('counted', false);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (_request, reply) => {
     if (inFlight >= maxInFlight) {
-      throw new AppError('SERVICE_UNAVAILABLE', { message: msg.serviceUnavailable, retryAfterSeconds: 2 });
+      // Answered here rather than thrown: a refusal is the server working as designed, so it must cost next to
+      // nothing (no stack trace, no error log line) when thousands of them arrive each second.
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send(REFUSAL);
     }
     inFlight += 1;
-    request.counted = true;
+    // The response's 'close' comes exactly once, whether it was sent or the client left first. Fastify's
+    // onResponse and onRequestAbort both miss a client that leaves after sending its whole body, and each such
+    // request would keep its slot for good until the server refused everything.
+    reply.raw.once('close', () => {
+      inFlight -= 1;
+    });
   });
-  const release = async (request: { counted: boolean }) => {
-    if (!request.counted) return;
-    request.counted = false;
-    inFlight -= 1;
-  };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    counted: boolean;
-  }
 }

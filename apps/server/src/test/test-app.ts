@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm/logger';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -21,7 +22,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApp } = {},
+  options: { sameDatabaseAs?: TestApp; queryLogger?: Logger } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-test-'));
   const adminUrl = options.sameDatabaseAs ? undefined : process.env.DATABASE_URL;
@@ -58,7 +59,12 @@ export async function createTestApp(
   });
   const shared = options.sameDatabaseAs?.database;
   const database =
-    shared ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }));
+    shared ??
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      logger: options.queryLogger,
+    }));
   if (!shared) await database.migrate();
   const app = await buildApp({ env, database });
   await app.ready();

@@ -23,6 +23,7 @@ import {
   offsetForPage,
 } from '../../lib/cursor';
 import { keyOfUrl } from '../../lib/storage';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { AccessClaims } from '../../lib/tokens';
 import { thumbnailOf, toPost } from './posts.mapper';
 import * as repo from './posts.repository';
@@ -170,14 +171,19 @@ export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): P
 }
 
 const TOTAL_CACHE_MS = 30_000;
-let allPostsTotal: { value: number; until: number } | undefined;
+const feedTotals = new WeakMap<AppContext, TtlCache<number>>();
 
-/** The size of the public feed, counted at most every 30 seconds rather than on every page. */
+/**
+ * The size of the public feed, counted at most every 30 seconds rather than on every page. The pages that find
+ * the count expired share one count: each running its own would take the whole pool at once.
+ */
 async function totalOfAllPosts(ctx: AppContext): Promise<number> {
-  if (allPostsTotal && allPostsTotal.until > Date.now()) return allPostsTotal.value;
-  const value = await repo.countPosts(ctx.database.db, [isNull(posts.hiddenAt)]);
-  allPostsTotal = { value, until: Date.now() + TOTAL_CACHE_MS };
-  return value;
+  let cache = feedTotals.get(ctx);
+  if (!cache) {
+    cache = new TtlCache<number>(TOTAL_CACHE_MS);
+    feedTotals.set(ctx, cache);
+  }
+  return cache.get('all', () => repo.countPosts(ctx.database.db, [isNull(posts.hiddenAt)]));
 }
 
 function paged(

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Paged } from '@ray/shared/schemas/common';
+import type { Post } from '@ray/shared/schemas/post';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+
+/** Every statement the app sends through Drizzle while `counting` is on. */
+const statements: string[] = [];
+let counting = false;
+
+let t: TestApp;
+let author: TestUser;
+let viewer: TestUser;
+const voted = new Map<number, number>();
+const bookmarked = new Set<number>();
+
+const VOTING = [
+  { votingType: 'like-dislike' },
+  { votingType: 'rating' },
+  { votingType: 'poll', pollOptions: JSON.stringify(['نعم', 'لا', 'ربما']) },
+] as const;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      queryLogger: {
+        logQuery(query) {
+          if (counting) statements.push(query);
+        },
+      },
+    },
+  );
+  author = await registerUser(t.app);
+  viewer = await registerUser(t.app);
+  for (let index = 0; index < 45; index += 1) {
+    const voting = VOTING[index % VOTING.length]!;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(author.token),
+      payload: { content: `رأي رقم ${index} عن #القهوة و #الرياض_${index % 4}`, ...voting },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const post = created.json<Post>();
+    if (index % 2 === 0) {
+      const value = voting.votingType === 'like-dislike' ? 1 : voting.votingType === 'rating' ? 4 : 2;
+      const vote = await t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: bearer(viewer.token),
+        payload: { postId: post.id, value },
+      });
+      expect(vote.statusCode, vote.body).toBe(200);
+      voted.set(post.id, value);
+    }
+    if (index % 3 === 0) {
+      const bookmark = await t.app.inject({
+        method: 'POST',
+        url: '/api/bookmarks',
+        headers: bearer(viewer.token),
+        payload: { postId: post.id },
+      });
+      expect(bookmark.statusCode, bookmark.body).toBe(200);
+      bookmarked.add(post.id);
+    }
+  }
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function feedStatements(pageSize: number) {
+  statements.length = 0;
+  counting = true;
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/posts/paginated?pageSize=${pageSize}`,
+    headers: bearer(viewer.token),
+  });
+  counting = false;
+  expect(response.statusCode, response.body).toBe(200);
+  return { page: response.json<Paged<Post>>(), count: statements.length };
+}
+
+describe('feed query count', () => {
+  it('reads a page of 40 posts with the same few statements as a page of 10, votes and bookmarks included', async () => {
+    // The first request fills the per-process caches (session check, feed total) that later pages reuse.
+    await feedStatements(5);
+    const ten = await feedStatements(10);
+    const forty = await feedStatements(40);
+
+    expect(ten.page.items).toHaveLength(10);
+    expect(forty.page.items).toHaveLength(40);
+    for (const post of forty.page.items) {
+      expect(post.userVote).toBe(voted.get(post.id) ?? null);
+      expect(post.isBookmarked).toBe(bookmarked.has(post.id));
+      expect(post.hashtags).toHaveLength(2);
+      expect(post.user?.userId).toBe(author.userId);
+    }
+    expect(ten.count).toBeGreaterThanOrEqual(1);
+    expect(forty.count).toBe(ten.count);
+    expect(forty.count).toBeLessThanOrEqual(4);
+  });
+});

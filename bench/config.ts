@@ -1,0 +1,78 @@
+/** Sizes, names and knobs of one benchmark run, read once from the environment. */
+
+export const BENCH_DATABASE = 'ray_bench';
+
+/** Full-size data set; BENCH_SCALE multiplies every count (0.01 for a quick run). */
+export const FULL_SIZE = {
+  users: 100_000,
+  posts: 1_000_000,
+  votes: 5_000_000,
+  comments: 1_000_000,
+  bookmarks: 500_000,
+  hashtags: 20_000,
+} as const;
+
+export type Sizes = { [K in keyof typeof FULL_SIZE]: number };
+
+export interface BenchConfig {
+  adminUrl: string;
+  benchUrl: string;
+  scale: number;
+  sizes: Sizes;
+  durationSeconds: number;
+  connections: number;
+  overloadConnections: number;
+  /** Keep an already seeded ray_bench of the same scale instead of seeding again. */
+  reuseDatabase: boolean;
+  /** Scenario keys to run (the baselines always run); empty for all of them. */
+  only: string[];
+}
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+export function sizesFor(scale: number): Sizes {
+  const scaled = (count: number, minimum: number) => Math.max(minimum, Math.round(count * scale));
+  return {
+    users: scaled(FULL_SIZE.users, 200),
+    posts: scaled(FULL_SIZE.posts, 1_000),
+    votes: scaled(FULL_SIZE.votes, 5_000),
+    comments: scaled(FULL_SIZE.comments, 1_000),
+    bookmarks: scaled(FULL_SIZE.bookmarks, 500),
+    hashtags: scaled(FULL_SIZE.hashtags, 100),
+  };
+}
+
+export function readConfig(): BenchConfig {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
+    throw new Error(
+      'npm run bench needs DATABASE_URL=postgres://user@host:port/db of a PostgreSQL server on which it may ' +
+        `create (and drop) the database ${BENCH_DATABASE}; the embedded database is not benchmarked.`,
+    );
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${BENCH_DATABASE}`;
+  const scale = positiveNumber('BENCH_SCALE', 1);
+  if (scale > 1) throw new Error('BENCH_SCALE is at most 1 (the full size)');
+  return {
+    adminUrl,
+    benchUrl: url.toString(),
+    scale,
+    sizes: sizesFor(scale),
+    durationSeconds: positiveNumber('BENCH_DURATION', 10),
+    connections: 50,
+    overloadConnections: 500,
+    reuseDatabase: process.env.BENCH_REUSE_DB === 'true',
+    only: (process.env.BENCH_ONLY ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+  };
+}
