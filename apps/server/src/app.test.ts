@@ -303,3 +303,30 @@ describe('request size', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('draining before shutdown', () => {
+  it('refuses new requests with 503, Retry-After and Connection: close, but still reports health', async () => {
+    const own = await createTestApp();
+    try {
+      const before = await own.app.inject({ method: 'GET', url: '/api/posts/paginated' });
+      expect(before.statusCode).toBe(200);
+      own.app.drain();
+      const refused = await own.app.inject({ method: 'GET', url: '/api/posts/paginated' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.headers.connection).toBe('close');
+      expect(refused.json()).toMatchObject({
+        success: false,
+        code: 'SERVICE_UNAVAILABLE',
+        message: msg.serviceUnavailable,
+      });
+      const ready = await own.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      const health = await own.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers.connection).toBe('close');
+    } finally {
+      await own.close();
+    }
+  });
+});

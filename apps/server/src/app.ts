@@ -23,6 +23,7 @@ import { Realtime } from './lib/realtime';
 import { LocalFileStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { accountRoutes } from './modules/account/account.routes';
+import { registerDraining } from './plugins/draining';
 import { registerInputGuard } from './plugins/input-guard';
 import { socialChallengeRoutes, socialRoutes } from './modules/social/social.routes';
 import { adminAdsRoutes, adsRoutes } from './modules/ads/ads.routes';
@@ -77,6 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     routerOptions: { maxParamLength: 300 },
     return503OnClosing: true,
+    // Shutting down, busy connections are not cut: they end after an answer carrying `Connection: close`
+    // (plugins/draining.ts); idle ones are closed by the HTTP server itself.
+    forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -146,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerDraining(app);
   registerAuth(app);
   registerInputGuard(app);
 

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
 
+const DRAIN_GRACE_MS = 1_000;
+
 async function main() {
   let env;
   try {
@@ -21,19 +23,17 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
-    // Keep-alive connections stay open after their last answer; closing each as soon as it falls idle lets
-    // the server finish instead of waiting for clients to hang up.
-    const drain = setInterval(() => {
-      app.server.closeIdleConnections();
-    }, 100);
-    drain.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Refuse new work first and let clients hang up on their own, then close the port.
+    app.drain();
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    }, DRAIN_GRACE_MS);
   };
   process.on('SIGTERM', () => {
     shutdown('SIGTERM');

@@ -164,6 +164,8 @@ export interface Answer {
   status: number;
   ms: number;
   body: unknown;
+  /** For a request that got no answer: the network error's code (ECONNREFUSED, ECONNRESET, …). */
+  error?: string;
 }
 
 /** One HTTP call that never throws: a network failure is status 0. */
@@ -192,8 +194,14 @@ export async function send(
       // not JSON
     }
     return { status: response.status, ms: performance.now() - started, body };
-  } catch {
-    return { status: 0, ms: performance.now() - started, body: null };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: unknown } }).cause;
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      body: null,
+      error: typeof cause?.code === 'string' ? cause.code : String(error),
+    };
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX } from '@ray/shared/constants';
@@ -383,6 +384,63 @@ describe('POST /api/users/avatar', () => {
     expect(response.json<ErrorBody>().message).toBe(msg.imageUnreadable);
   });
 
+  it('refuses a small PNG that declares 100,000 × 100,000 pixels without decoding it', async () => {
+    const response = await uploadAvatar(user.token, [
+      { name: 'file', filename: 'bomb.png', contentType: 'image/png', data: pngDeclaring(100_000, 100_000) },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageTooManyPixels);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it('refuses an SVG, even named .png, with 415', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>';
+    for (const [filename, contentType] of [
+      ['logo.svg', 'image/svg+xml'],
+      ['logo.png', 'image/png'],
+    ]) {
+      const response = await uploadAvatar(user.token, [{ name: 'file', filename, contentType, data: svg }]);
+      expect(response.statusCode).toBe(415);
+    }
+  });
+
+  it('stores only the re-encoded pixels of a GIF that is also a script', async () => {
+    // A GIF header whose bytes also read as JavaScript, with a script appended after the image data.
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .gif()
+      .toBuffer();
+    const polyglot = Buffer.concat([
+      gif,
+      Buffer.from('*/=1;alert(document.domain)//<script>alert(1)</script>'),
+    ]);
+    const someone = await registerUser(t.app);
+    const response = await uploadAvatar(someone.token, [
+      { name: 'file', filename: 'poly.gif', contentType: 'image/gif', data: polyglot },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: response.json<{ url: string }>().url });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.toString('latin1')).not.toContain('alert');
+  });
+
+  it('refuses a truncated JPEG with 415', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#abcdef' } })
+      .jpeg()
+      .toBuffer();
+    const response = await uploadAvatar(user.token, [
+      {
+        name: 'file',
+        filename: 'cut.jpg',
+        contentType: 'image/jpeg',
+        data: jpeg.subarray(0, jpeg.length / 2),
+      },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageUnreadable);
+  });
+
   it('refuses a file over 5 MB with 413 and the Arabic message', async () => {
     const big = Buffer.concat([await png(), Buffer.alloc(AVATAR_MAX + 1024 * 1024)]);
     const response = await uploadAvatar(user.token, [
@@ -455,3 +513,25 @@ describe('POST /api/users/avatar', () => {
     expect(response.json<ErrorBody>().code).toBe('UNAUTHORIZED');
   });
 });
+
+/** A PNG of a few bytes whose header declares the given size (the pixel data is one empty, valid block). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(0))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ErrorResponse } from '@ray/shared/errors';
+import { msg } from '@ray/shared/messages.ar';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts refusing new requests (503, Retry-After) while the ones in flight finish; see server.ts. */
+    drain(): void;
+  }
+}
+
+const RETRY_AFTER_SECONDS = 5;
+/** Sent as text, past every route's response schema (some, like /api/ready, describe a 503 of their own). */
+const REFUSAL = JSON.stringify({
+  success: false,
+  code: 'SERVICE_UNAVAILABLE',
+  message: msg.serviceUnavailable,
+} satisfies ErrorResponse);
+
+/**
+ * Graceful shutdown without cut connections. Draining, the server keeps listening for a moment: requests already
+ * running finish, new ones are refused with 503 and `Retry-After` (so a balancer sends them elsewhere), and every
+ * answer carries `Connection: close`, so clients stop reusing their connections before the port closes. Only
+ * `/api/health` still answers, since the process itself is fine.
+ */
+export function registerDraining(app: FastifyInstance) {
+  let draining = false;
+  app.decorate('drain', () => {
+    draining = true;
+  });
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining || request.url === '/api/health') return;
+    await reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .type('application/json; charset=utf-8')
+      .send(REFUSAL);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+}
