@@ -4,7 +4,7 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
+import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 interface ErrorBody {
@@ -894,43 +894,6 @@ describe('access tokens', () => {
     });
   });
 });
-
-/** The plain text of a captured message, whatever transfer encoding the mailer chose. */
-function mailText(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  let bytes: Buffer;
-  if (encoding === 'base64') bytes = Buffer.from(body.replace(/\s+/g, ''), 'base64');
-  else if (encoding === 'quoted-printable') bytes = decodeQuotedPrintable(body);
-  else bytes = Buffer.from(body, 'latin1');
-  const subjectParts = header('Subject').match(/=\?[^?]+\?[BbQq]\?[^?]*\?=/g) ?? [];
-  const subject = Buffer.concat(
-    subjectParts.map((word) => {
-      const [, , kind, data] = word.split('?') as [string, string, string, string];
-      return kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64')
-        : decodeQuotedPrintable(data.replace(/_/g, ' '));
-    }),
-  ).toString('utf8');
-  return { subject, text: bytes.toString('utf8') };
-}
-
-function decodeQuotedPrintable(text: string): Buffer {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(joined.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes);
-}
 
 async function waitForMail(to: string, count: number): Promise<CaughtMail> {
   const deadline = Date.now() + 10_000;

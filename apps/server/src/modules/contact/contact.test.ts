@@ -7,7 +7,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { ContactMessage, ContactSent } from '@ray/shared/schemas/contact';
 import { contactMessages, users } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
-import { startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
+import { mailText, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 const SUPPORT = 'help-desk@ray.test';
@@ -473,44 +473,4 @@ async function waitForMail(to: string, subject: string): Promise<ReturnType<type
     if (Date.now() > deadline) throw new Error(`no mail to ${to} with the subject ${subject}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** The subject, plain text and headers of a captured message, whatever transfer encoding the mailer chose. */
-function mailText(raw: string) {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const headers = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = headers('Content-Transfer-Encoding').toLowerCase();
-  let bytes: Buffer;
-  if (encoding === 'base64') bytes = Buffer.from(body.replace(/\s+/g, ''), 'base64');
-  else if (encoding === 'quoted-printable') bytes = decodeQuotedPrintable(body);
-  else bytes = Buffer.from(body, 'latin1');
-  const raws = headers('Subject');
-  const words = raws.match(/=\?[^?]+\?[BbQq]\?[^?]*\?=/g);
-  const subject = words
-    ? Buffer.concat(
-        words.map((word) => {
-          const [, , kind, data] = word.split('?') as [string, string, string, string];
-          return kind.toUpperCase() === 'B'
-            ? Buffer.from(data, 'base64')
-            : decodeQuotedPrintable(data.replace(/_/g, ' '));
-        }),
-      ).toString('utf8')
-    : raws;
-  return { subject, text: bytes.toString('utf8'), headers };
-}
-
-function decodeQuotedPrintable(text: string): Buffer {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(joined.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes);
 }
