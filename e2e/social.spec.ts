@@ -39,9 +39,20 @@ test.describe('social sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a spent or made-up hand-over is refused with the processing message', async ({ page }) => {
+  test('a made-up hand-over is refused by the server', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'المتابعة باستخدام Google' }).click();
+    await expect(page.getByRole('heading', { name: 'تسجيل الدخول لدى مزود الهوية' })).toBeVisible();
+    // Instead of the provider's answer, a forged hand-over comes back to the tab that started the sign-in.
     await page.goto('/login/callback?session=made-up-session');
     await expect(page.getByText(/انتهت صلاحية جلسة تسجيل الدخول/)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a sign-in link this tab did not start is never adopted', async ({ page }) => {
+    await page.goto('/login/callback?token=someone-elses-token&refreshToken=x&userId=y');
+    await expect(page.getByText('حدث خطأ أثناء معالجة تسجيل الدخول')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { rememberReturnUrl } from '@/lib/return-url';
 import { getRuntimeConfig } from '@/lib/runtime-config';
 import { getExternalLoginUrl } from '../api/external-login';
+import { markExternalSignIn } from '../utils/pending-sign-in';
 
 function GoogleMark() {
   return (
@@ -70,6 +71,7 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
   async function start(provider: SocialProvider) {
     setPending(provider);
     rememberReturnUrl(returnTo);
+    markExternalSignIn();
     try {
       const url = await getExternalLoginUrl(provider, `${window.location.origin}/login/callback`);
       window.location.assign(url);

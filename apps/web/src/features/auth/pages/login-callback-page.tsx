@@ -6,6 +6,7 @@ import { PageTitle } from '@/components/page-title';
 import { strings } from '@/i18n/strings.ar';
 import { exchangeExternalCode, redeemOAuthSession } from '../api/external-login';
 import { callbackErrorMessage, useExternalSignIn } from '../hooks/use-external-sign-in';
+import { takeExternalSignIn } from '../utils/pending-sign-in';
 
 /** What the address of the callback carries, read once and then wiped from the address bar and history. */
 function takeCallbackParams(): URLSearchParams {
@@ -16,7 +17,7 @@ function takeCallbackParams(): URLSearchParams {
 
 /**
  * Return point of a social sign-in (spec section 2): an `error`; a single-use `session` hand-over; a `code` and
- * `state` to exchange; or the tokens themselves.
+ * `state` to exchange; or the tokens themselves. Only a sign-in started in this tab is accepted.
  */
 export function LoginCallbackPage() {
   const { finish, fail } = useExternalSignIn();
@@ -27,12 +28,15 @@ export function LoginCallbackPage() {
     if (started.current) return;
     started.current = true;
     const params = takeCallbackParams();
+    const startedHere = takeExternalSignIn();
     const error = params.get('error');
     const session = params.get('session');
     const code = params.get('code');
     const state = params.get('state');
     const token = params.get('token');
     if (error) fail(callbackErrorMessage(error));
+    // A sign-in this tab did not start is someone else's: never adopt it.
+    else if (!startedHere) fail(msg.callbackProcessing);
     else if (session) void finish(() => redeemOAuthSession(session));
     else if (code && state) void finish(() => exchangeExternalCode(code, state));
     else if (token) {
