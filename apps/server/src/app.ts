@@ -113,12 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = new SessionGuard(database.db);
   const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log });
   if (env.REDIS_URL) {
-    await realtime.useRedis(env.REDIS_URL, env.REALTIME_STREAM).catch((error: unknown) => {
-      app.log.warn(
-        { err: error },
-        'redis is not reachable yet; real-time events stay on this instance until it is',
-      );
-    });
+    realtime.useRedis(env.REDIS_URL, env.REALTIME_STREAM);
   }
   const ctx: AppContext = {
     env,

@@ -186,3 +186,17 @@ describe('fuzzing every route', () => {
     expect(covered.size).toBeGreaterThan(50);
   });
 });
+
+describe('text the database cannot store', () => {
+  it('answers 400, not 500, for a NUL or a lone surrogate that only appears once a field is decoded', async () => {
+    for (const pollOptions of ['["a\\u0000b","c"]', ['a\ud800b', 'c'], '["a\\ud800b","c"]']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: bearer(user.token),
+        payload: { content: 'استطلاع بخيارات غير صالحة', votingType: 'poll', pollOptions },
+      });
+      expect(response.statusCode, JSON.stringify(pollOptions)).toBe(400);
+    }
+  });
+});

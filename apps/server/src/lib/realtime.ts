@@ -72,7 +72,7 @@ export class Realtime {
   }
 
   /** Shares events between instances through Redis; without it this instance works alone. */
-  async useRedis(url: string, streamName: string) {
+  useRedis(url: string, streamName: string) {
     const client = createClient({
       url,
       socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2_000), connectTimeout: 2_000 },
@@ -81,8 +81,12 @@ export class Realtime {
       this.deps.logger.warn({ err: error }, 'redis unavailable for real-time; retrying');
     });
     this.redis = client;
-    await client.connect();
+    // Commands wait in the client's queue until Redis answers, so a Redis that is down at start delays only the
+    // sharing of events, never the start of the server.
     this.io.adapter(createAdapter(client, { streamName, maxLen: 100_000 }));
+    client.connect().catch((error: unknown) => {
+      this.deps.logger.warn({ err: error }, 'redis is not reachable yet; retrying');
+    });
   }
 
   private async authenticate(socket: HubSocket) {
@@ -122,11 +126,15 @@ export class Realtime {
   /** Lets the HTTP server close: sockets are told to reconnect (to another instance) rather than held open. */
   disconnectLocal() {
     this.io.local.disconnectSockets(true);
+    // Also the transports that never joined (an unauthenticated or dead client), which would hold the port.
+    this.io.engine.close();
   }
 
   async close() {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    if (this.redis?.isOpen) await this.redis.quit().catch(() => undefined);
+    // A client still reconnecting would never finish a polite QUIT.
+    if (this.redis?.isReady) await this.redis.quit().catch(() => undefined);
+    else if (this.redis?.isOpen) this.redis.destroy();
   }
 }

@@ -32,7 +32,7 @@ export function registerDraining(app: FastifyInstance) {
     draining = true;
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!draining || request.url === '/api/health') return;
+    if (!draining || request.routeOptions.url === '/api/health') return;
     await reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))

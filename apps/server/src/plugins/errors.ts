@@ -6,6 +6,21 @@ import { msg } from '@ray/shared/messages.ar';
 import { AppError, codeForStatus, messageForCode } from '../lib/app-error';
 
 /** Connection-level failures of the database: the request can be retried, so they answer 503. */
+/**
+ * Text PostgreSQL refuses to store (a NUL character, a lone surrogate inside JSON, bytes that are not UTF-8),
+ * reached through a field decoded after validation: bad input, not a server failure.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22P02', '22P05', '22021']);
+
+function isUnstorableText(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -90,6 +105,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(reply, 500, { success: false, code: 'INTERNAL', message: msg.serverError });
+    }
+
+    if (isUnstorableText(error)) {
+      return send(reply, 400, { success: false, code: 'BAD_REQUEST', message: msg.invalidCharacters });
     }
 
     if (isDatabaseUnavailable(error)) {

@@ -68,10 +68,10 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     scopes: ['public_profile', 'email'],
     pkce: true,
     clientAuth: 'body',
-    // Facebook only hands out addresses its users have confirmed.
-    profile: reader(z.object({ id, email: optionalText, name: optionalText }), (claims) => ({
+    // Facebook does not say whether the address was confirmed, so it is not kept.
+    profile: reader(z.object({ id, name: optionalText }), (claims) => ({
       subject: claims.id,
-      email: verified(claims.email, true),
+      email: null,
       name: claims.name ?? null,
     })),
   },
@@ -124,15 +124,12 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     scopes: ['read:user', 'user:email'],
     pkce: true,
     clientAuth: 'body',
-    // The public address of a GitHub profile has to be verified before it can be shown.
-    profile: reader(
-      z.object({ id, email: optionalText, name: optionalText, login: optionalText }),
-      (claims) => ({
-        subject: claims.id,
-        email: verified(claims.email, true),
-        name: claims.name ?? claims.login ?? null,
-      }),
-    ),
+    // The profile's public address carries no verification flag, so it is not kept.
+    profile: reader(z.object({ id, name: optionalText, login: optionalText }), (claims) => ({
+      subject: claims.id,
+      email: null,
+      name: claims.name ?? claims.login ?? null,
+    })),
   },
 };
 

@@ -89,7 +89,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+      if (request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(await callbackRedirect(app.ctx, request.body), 303);
       }
       const { code, state } = request.body;

@@ -93,7 +93,9 @@ export async function startExternalLogin(
   });
 
   const url = new URL(config.authorizeUrl);
-  const scopes = options.scopes?.length ? options.scopes : config.scopes;
+  // A caller may narrow the scopes, never widen them beyond what the product asks of the provider.
+  const narrowed = options.scopes?.filter((scope) => config.scopes.includes(scope)) ?? [];
+  const scopes = narrowed.length > 0 ? narrowed : config.scopes;
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', config.clientId);
   url.searchParams.set('redirect_uri', redirectUri(ctx));
@@ -142,8 +144,9 @@ async function postForm(config: ProviderConfig, body: URLSearchParams): Promise<
     body,
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
+  // The provider failing is not the caller's doing; a refused code (replayed, expired, for another client) is.
+  if (response.status >= 500 || response.status === 429) throw new SocialSignInError('server_error');
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  // A refused code (replayed, expired, or for another client) is the caller's problem, not ours.
   if (!response.ok || typeof json.error === 'string') throw new SocialSignInError('invalid_state');
   return json;
 }
@@ -218,7 +221,8 @@ async function accountFor(
           usernameKey: username.toLowerCase(),
           passwordHash: null,
           ...splitName(profile.name, config.label),
-          role: email && ctx.env.ADMIN_EMAILS.includes(email) ? 'admin' : 'user',
+          // Roles come from an e-mail and password sign-up or from an admin, never from a provider's word.
+          role: 'user',
         });
         await tx.insert(socialAccounts).values({
           provider: config.provider,

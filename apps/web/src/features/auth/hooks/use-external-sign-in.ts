@@ -12,7 +12,9 @@ import { authFailureMessage } from '../utils/failure-message';
 export function callbackErrorMessage(error: string): string {
   if (error === 'user_info') return msg.callbackMissingUser;
   if (error === 'server_error') return msg.callbackProcessing;
-  return msg.callbackError(strings.auth.callbackReasons[error] ?? error);
+  const reason = strings.auth.callbackReasons[error];
+  // An unknown value is not shown: the address is anyone's to write.
+  return reason ? msg.callbackError(reason) : msg.callbackProcessing;
 }
 
 /**
