@@ -50,7 +50,7 @@ test.describe('social sign-in', () => {
   });
 
   test('a sign-in link this tab did not start is never adopted', async ({ page }) => {
-    await page.goto('/login/callback?token=someone-elses-token&refreshToken=x&userId=y');
+    await page.goto('/login/callback?session=someone-elses-hand-over&token=someone-elses-token');
     await expect(page.getByText('حدث خطأ أثناء معالجة تسجيل الدخول')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();

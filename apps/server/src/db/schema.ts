@@ -514,6 +514,8 @@ export const oauthFlows = pgTable(
     keyHash: text().notNull(),
     provider: text().notNull(),
     codeVerifier: text(),
+    /** Hash of the secret the starting browser keeps; only that browser may finish the sign-in. */
+    bindingHash: text(),
     returnUrl: text(),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

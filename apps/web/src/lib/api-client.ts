@@ -65,6 +65,8 @@ export interface RequestOptions {
   bearer?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
   /** When the refresh fails, whether the app should also leave the page for /login (start-up checks stay put). */
   redirectOnAuthFailure?: boolean;
 }
@@ -163,7 +165,7 @@ async function readBody(response: Response): Promise<unknown> {
 const TIMEOUT = Symbol('timeout');
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

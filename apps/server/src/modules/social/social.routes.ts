@@ -24,6 +24,10 @@ const providerAnswer = z.object({
   error: z.string().max(200).optional(),
 });
 
+/** The secret the starting browser keeps for itself (sent on start, needed to finish). */
+const binding = z.string().min(32).max(200);
+const BINDING_HEADER = 'x-sign-in-binding';
+
 const FAILURE_MESSAGE: Record<CallbackFailure, string> = {
   access_denied: msg.callbackError('تم إلغاء تسجيل الدخول'),
   invalid_state: msg.socialStateInvalid,
@@ -54,7 +58,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Authorisation URL of a social sign-in provider',
         params: z.object({ provider: z.string().max(20) }),
-        querystring: z.object({ returnUrl: z.string().max(2000).optional() }),
+        querystring: z.object({ returnUrl: z.string().max(2000).optional(), binding }),
         response: { 200: externalLoginUrlSchema, ...errors },
       },
     },
@@ -62,6 +66,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       url: await startExternalLogin(app.ctx, request.params.provider, {
         returnUrl: request.query.returnUrl,
         ip: request.ip,
+        binding: request.query.binding,
       }),
     }),
   );
@@ -84,7 +89,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Exchange a code and state for a session (a form post from the provider is redirected)',
-        body: providerAnswer.extend({ user: z.string().max(4000).optional() }),
+        body: providerAnswer.extend({ user: z.string().max(4000).optional(), binding: binding.optional() }),
         response: { 200: authResponseSchema, ...errors },
       },
     },
@@ -92,10 +97,10 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(await callbackRedirect(app.ctx, request.body), 303);
       }
-      const { code, state } = request.body;
-      if (!code || !state) throw new AppError('BAD_REQUEST', { message: msg.socialStateInvalid });
+      const { code, state, binding: proof } = request.body;
+      if (!code || !state || !proof) throw new AppError('BAD_REQUEST', { message: msg.socialStateInvalid });
       try {
-        const { user } = await completeExternalLogin(app.ctx, { code, state });
+        const { user } = await completeExternalLogin(app.ctx, { code, state, binding: proof });
         return await startSession(app.ctx, user, true, client(request), msg.loginSuccess);
       } catch (error) {
         if (!(error instanceof SocialSignInError)) throw error;
@@ -113,10 +118,12 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Hand over the tokens of a social sign-in (single use, two minutes)',
         params: z.object({ session: z.string().min(1).max(200) }),
+        headers: z.object({ [BINDING_HEADER]: binding }),
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => redeemHandover(app.ctx, request.params.session, client(request)),
+    async (request) =>
+      redeemHandover(app.ctx, request.params.session, request.headers[BINDING_HEADER], client(request)),
   );
 };
 
@@ -134,15 +141,17 @@ export const socialChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
           platform: z.string().max(20).optional(),
           scopes: z.string().max(500).optional(),
           isMobile: z.string().max(5).optional(),
+          binding,
         }),
       },
     },
     async (request, reply) => {
-      const { provider, returnUrl, scopes } = request.query;
+      const { provider, returnUrl, scopes, binding: proof } = request.query;
       try {
         const url = await startExternalLogin(app.ctx, provider, {
           returnUrl,
           ip: request.ip,
+          binding: proof,
           scopes: scopes?.split(/[\s,]+/).filter(Boolean),
         });
         return await reply.redirect(url);

@@ -70,7 +70,7 @@ function codeChallenge(verifier: string): string {
 export async function startExternalLogin(
   ctx: AppContext,
   provider: string,
-  options: { returnUrl?: string | undefined; ip: string; scopes?: string[] | undefined },
+  options: { returnUrl?: string | undefined; ip: string; scopes?: string[] | undefined; binding: string },
 ): Promise<string> {
   const config = enabledProvider(ctx, provider);
   const returnUrl = allowedReturnUrl(ctx, options.returnUrl);
@@ -88,6 +88,7 @@ export async function startExternalLogin(
     keyHash: hashToken(state),
     provider: config.provider,
     codeVerifier: verifier,
+    bindingHash: hashToken(options.binding),
     returnUrl,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
@@ -109,8 +110,11 @@ export async function startExternalLogin(
   return url.toString();
 }
 
-/** A state is good once, for its own provider round trip, within ten minutes. */
-async function consumeState(db: Executor, state: string) {
+/**
+ * A state is good once, for its own provider round trip, within ten minutes; handed over directly (not by the
+ * provider's redirect), it also needs the binding of the browser that started it.
+ */
+async function consumeState(db: Executor, state: string, binding?: string) {
   const [row] = await db
     .update(oauthFlows)
     .set({ usedAt: sql`now()` })
@@ -120,6 +124,7 @@ async function consumeState(db: Executor, state: string) {
         eq(oauthFlows.keyHash, hashToken(state)),
         isNull(oauthFlows.usedAt),
         gt(oauthFlows.expiresAt, sql`now()`),
+        binding === undefined ? undefined : eq(oauthFlows.bindingHash, hashToken(binding)),
       ),
     )
     .returning();
@@ -246,9 +251,14 @@ async function accountFor(
  */
 export async function completeExternalLogin(
   ctx: AppContext,
-  answer: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
-): Promise<{ user: UserRow; returnUrl: string; provider: SocialProvider }> {
-  const flow = answer.state ? await consumeState(ctx.database.db, answer.state) : undefined;
+  answer: {
+    code?: string | undefined;
+    state?: string | undefined;
+    error?: string | undefined;
+    binding?: string | undefined;
+  },
+): Promise<{ user: UserRow; returnUrl: string; provider: SocialProvider; bindingHash: string | null }> {
+  const flow = answer.state ? await consumeState(ctx.database.db, answer.state, answer.binding) : undefined;
   if (!flow) throw new SocialSignInError('invalid_state');
   const returnUrl = flow.returnUrl ?? callbackPage(ctx);
   const config = ctx.env.socialProviders.find((item) => item.provider === flow.provider);
@@ -270,7 +280,12 @@ export async function completeExternalLogin(
     throw new SocialSignInError('server_error', returnUrl);
   }
   if (!profile) throw new SocialSignInError('user_info', returnUrl);
-  return { user: await accountFor(ctx, config, profile), returnUrl, provider: config.provider };
+  return {
+    user: await accountFor(ctx, config, profile),
+    returnUrl,
+    provider: config.provider,
+    bindingHash: flow.bindingHash,
+  };
 }
 
 /** A single-use handle, good for two minutes, that the callback page exchanges for the tokens. */
@@ -278,11 +293,13 @@ export async function createHandover(
   ctx: AppContext,
   user: UserRow,
   provider: SocialProvider,
+  bindingHash: string | null,
 ): Promise<string> {
   const handle = randomToken();
   await ctx.database.db.insert(oauthFlows).values({
     kind: 'session',
     keyHash: hashToken(handle),
+    bindingHash,
     provider,
     userId: user.id,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -290,9 +307,11 @@ export async function createHandover(
   return handle;
 }
 
+/** The hand-over works once, within two minutes, and only with the binding of the browser that started it. */
 export async function redeemHandover(
   ctx: AppContext,
   handle: string,
+  binding: string,
   client: ClientInfo,
 ): Promise<AuthResponse> {
   const db = ctx.database.db;
@@ -303,6 +322,7 @@ export async function redeemHandover(
       and(
         eq(oauthFlows.kind, 'session'),
         eq(oauthFlows.keyHash, hashToken(handle)),
+        eq(oauthFlows.bindingHash, hashToken(binding)),
         isNull(oauthFlows.usedAt),
         gt(oauthFlows.expiresAt, sql`now()`),
       ),
@@ -321,9 +341,9 @@ export async function callbackRedirect(
   answer: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
 ): Promise<string> {
   try {
-    const { user, returnUrl, provider } = await completeExternalLogin(ctx, answer);
+    const { user, returnUrl, provider, bindingHash } = await completeExternalLogin(ctx, answer);
     const target = new URL(returnUrl);
-    target.searchParams.set('session', await createHandover(ctx, user, provider));
+    target.searchParams.set('session', await createHandover(ctx, user, provider, bindingHash));
     return target.toString();
   } catch (error) {
     const reason = error instanceof SocialSignInError ? error.reason : 'server_error';

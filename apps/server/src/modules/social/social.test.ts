@@ -19,6 +19,8 @@ const PUBLIC_URL = 'http://ray.test';
 let provider: OAuthProvider;
 let t: TestApp;
 let sequence = 0;
+/** The secret a browser keeps while it signs in (the web app makes a random one per sign-in). */
+const BINDING = 'b'.repeat(43);
 
 beforeAll(async () => {
   provider = await startOAuthProvider({ clients: [google, github, apple] });
@@ -50,7 +52,7 @@ async function start(name = 'google', returnUrl = `${PUBLIC_URL}/login/callback`
   const response = await t.app.inject({
     method: 'GET',
     url: `/api/account/external-login/${name}`,
-    query: { returnUrl },
+    query: { returnUrl, binding: BINDING },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ url: string }>().url;
@@ -65,8 +67,12 @@ async function callback(providerRedirect: string) {
   return new URL(response.headers.location!);
 }
 
-async function redeem(session: string) {
-  return t.app.inject({ method: 'GET', url: `/api/account/oauth-session/${encodeURIComponent(session)}` });
+async function redeem(session: string, binding = BINDING) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/account/oauth-session/${encodeURIComponent(session)}`,
+    headers: { 'x-sign-in-binding': binding },
+  });
 }
 
 async function signIn(user: ProviderUser, name = 'google') {
@@ -97,7 +103,11 @@ describe('starting a social sign-in', () => {
 
   it('answers 404 for a provider that is not configured or unknown', async () => {
     for (const name of ['facebook', 'myspace']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/account/external-login/${name}` });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/account/external-login/${name}`,
+        query: { binding: BINDING },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json<{ message: string }>().message).toBe(msg.socialProviderUnavailable);
     }
@@ -107,7 +117,7 @@ describe('starting a social sign-in', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/account/external-login/google',
-      query: { returnUrl: 'https://evil.example/login/callback' },
+      query: { returnUrl: 'https://evil.example/login/callback', binding: BINDING },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(msg.socialReturnUrlInvalid);
@@ -117,7 +127,12 @@ describe('starting a social sign-in', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/account/external/challenge',
-      query: { provider: 'github', returnUrl: `${PUBLIC_URL}/auth/mobile/callback`, scopes: 'read:user' },
+      query: {
+        provider: 'github',
+        returnUrl: `${PUBLIC_URL}/auth/mobile/callback`,
+        scopes: 'read:user repo',
+        binding: BINDING,
+      },
     });
     expect(response.statusCode).toBe(302);
     const url = new URL(response.headers.location!);
@@ -198,7 +213,7 @@ describe('completing a social sign-in', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/account/external-login-callback',
-      payload: { code: redirect.searchParams.get('code'), state: 'forged-state' },
+      payload: { code: redirect.searchParams.get('code'), state: 'forged-state', binding: BINDING },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe(msg.socialStateInvalid);
@@ -206,7 +221,11 @@ describe('completing a social sign-in', () => {
 
   it('signs in with a code and state handed over directly, once', async () => {
     const redirect = new URL(provider.approve(await start(), person()));
-    const payload = { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state') };
+    const payload = {
+      code: redirect.searchParams.get('code'),
+      state: redirect.searchParams.get('state'),
+      binding: BINDING,
+    };
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/account/external-login-callback',
@@ -232,7 +251,7 @@ describe('completing a social sign-in', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/account/external-login-callback',
-      payload: { code, state: fresh.searchParams.get('state') },
+      payload: { code, state: fresh.searchParams.get('state'), binding: BINDING },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -256,6 +275,40 @@ describe('completing a social sign-in', () => {
     expect(replay.statusCode).toBe(400);
     expect(replay.json<{ message: string }>().message).toBe(msg.socialSessionInvalid);
     expect((await redeem('made-up')).statusCode).toBe(400);
+  });
+
+  it('hands the tokens over only to the browser that started the sign-in', async () => {
+    const back = await callback(provider.approve(await start(), person()));
+    const session = back.searchParams.get('session')!;
+    // A link carrying someone's hand-over is useless without their binding, and trying does not spend it.
+    const stranger = await redeem(session, 'x'.repeat(43));
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json<{ message: string }>().message).toBe(msg.socialSessionInvalid);
+    const missing = await t.app.inject({ method: 'GET', url: `/api/account/oauth-session/${session}` });
+    expect(missing.statusCode).toBe(400);
+    expect((await redeem(session)).statusCode).toBe(200);
+  });
+
+  it('refuses a code and state handed over directly with another binding', async () => {
+    const redirect = new URL(provider.approve(await start(), person()));
+    const payload = { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state') };
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload: { ...payload, binding: 'x'.repeat(43) },
+    });
+    expect(stranger.statusCode).toBe(400);
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload: { ...payload, binding: BINDING },
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('refuses to start without a binding', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/account/external-login/google' });
+    expect(response.statusCode).toBe(400);
   });
 
   it('a social account without a password cannot change one it does not have', async () => {

@@ -71,9 +71,9 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
   async function start(provider: SocialProvider) {
     setPending(provider);
     rememberReturnUrl(returnTo);
-    markExternalSignIn();
+    const binding = markExternalSignIn();
     try {
-      const url = await getExternalLoginUrl(provider, `${window.location.origin}/login/callback`);
+      const url = await getExternalLoginUrl(provider, `${window.location.origin}/login/callback`, binding);
       window.location.assign(url);
     } catch {
       toast.error(msg.socialLoginFailed(PROVIDERS[provider].name));

@@ -1,4 +1,3 @@
-import type { AuthResponse } from '@ray/shared/schemas/auth';
 import { msg } from '@ray/shared/messages.ar';
 import { useEffect, useRef } from 'react';
 import { PageLoader } from '@/components/page-states';
@@ -16,8 +15,8 @@ function takeCallbackParams(): URLSearchParams {
 }
 
 /**
- * Return point of a social sign-in (spec section 2): an `error`; a single-use `session` hand-over; a `code` and
- * `state` to exchange; or the tokens themselves. Only a sign-in started in this tab is accepted.
+ * Return point of a social sign-in (spec section 2): an `error`, a single-use `session` hand-over, or a `code` and
+ * `state` to exchange. Only a sign-in started in this tab is accepted; tokens are never taken from the address.
  */
 export function LoginCallbackPage() {
   const { finish, fail } = useExternalSignIn();
@@ -28,27 +27,17 @@ export function LoginCallbackPage() {
     if (started.current) return;
     started.current = true;
     const params = takeCallbackParams();
-    const startedHere = takeExternalSignIn();
+    const binding = takeExternalSignIn();
     const error = params.get('error');
     const session = params.get('session');
     const code = params.get('code');
     const state = params.get('state');
-    const token = params.get('token');
     if (error) fail(callbackErrorMessage(error));
     // A sign-in this tab did not start is someone else's: never adopt it.
-    else if (!startedHere) fail(msg.callbackProcessing);
-    else if (session) void finish(() => redeemOAuthSession(session));
-    else if (code && state) void finish(() => exchangeExternalCode(code, state));
-    else if (token) {
-      const auth: AuthResponse = {
-        success: true,
-        token,
-        refreshToken: params.get('refreshToken') ?? undefined,
-        userId: params.get('userId') ?? undefined,
-        message: msg.loginSuccess,
-      };
-      void finish(() => Promise.resolve(auth));
-    } else fail(msg.callbackMissingUser);
+    else if (!binding) fail(msg.callbackProcessing);
+    else if (session) void finish(() => redeemOAuthSession(session, binding));
+    else if (code && state) void finish(() => exchangeExternalCode(code, state, binding));
+    else fail(msg.callbackMissingUser);
   }, [finish, fail]);
 
   return (

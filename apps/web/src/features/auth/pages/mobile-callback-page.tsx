@@ -8,6 +8,7 @@ import { strings } from '@/i18n/strings.ar';
 import { readReturnUrl } from '@/lib/return-url';
 import { exchangeExternalCode, redeemOAuthSession } from '../api/external-login';
 import { callbackErrorMessage, useExternalSignIn } from '../hooks/use-external-sign-in';
+import { takeExternalSignIn } from '../utils/pending-sign-in';
 
 const MOBILE_PLATFORMS = new Set(['ios', 'android']);
 
@@ -26,9 +27,10 @@ function isAuthResult(data: unknown): data is AuthResultMessage {
 }
 
 /**
- * Return point of a sign-in started from the mobile app (spec section 2). On a phone the app is offered the
- * code through its own address scheme first; when the page is still in front a second later, the browser
- * finishes the sign-in itself. The app's web view may also answer with a SNAPCHAT_AUTH_RESULT message.
+ * Return point of a sign-in started from the mobile app (spec section 2). On a phone the code goes to the app
+ * through its own address scheme, since the app holds the sign-in's secret; when the page is still in front a
+ * second later, no app took it. The app's web view may also answer with a SNAPCHAT_AUTH_RESULT message. A
+ * sign-in started in this browser tab is finished here.
  */
 export function MobileCallbackPage() {
   const navigate = useNavigate();
@@ -52,6 +54,7 @@ export function MobileCallbackPage() {
     started.current = true;
     const params = new URLSearchParams(window.location.search);
     window.history.replaceState(window.history.state, '', window.location.pathname);
+    const binding = takeExternalSignIn();
     const error = params.get('error');
     const session = params.get('session');
     const code = params.get('code');
@@ -60,26 +63,24 @@ export function MobileCallbackPage() {
       fail(callbackErrorMessage(error));
       return;
     }
-    if (session) {
-      void finish(() => redeemOAuthSession(session));
-      return;
-    }
-    if (!code || !state) {
+    if (!session && (!code || !state)) {
       fail(msg.mobileCallbackNoCode);
       return;
     }
     const platform = params.get('platform') ?? '';
-    if (!MOBILE_PLATFORMS.has(platform)) {
-      void finish(() => exchangeExternalCode(code, state));
+    if (MOBILE_PLATFORMS.has(platform) && code && state) {
+      // The app started this sign-in and holds its secret: it finishes it, not this page.
+      const handoff = new URLSearchParams({ code, state, platform });
+      window.location.href = `${MOBILE_APP_SCHEME}://auth/callback?${handoff.toString()}`;
+      window.setTimeout(() => {
+        if (document.visibilityState === 'visible') fail(msg.callbackProcessing);
+      }, MOBILE_HANDOFF_WAIT_MS);
       return;
     }
-    const handoff = new URLSearchParams({ code, state, platform });
-    window.location.href = `${MOBILE_APP_SCHEME}://auth/callback?${handoff.toString()}`;
-    // Not cleared on unmount: the page only unmounts by navigating, and a hand-over must still finish.
-    window.setTimeout(() => {
-      // Still visible: no app took the address, so the browser signs in.
-      if (document.visibilityState === 'visible') void finish(() => exchangeExternalCode(code, state));
-    }, MOBILE_HANDOFF_WAIT_MS);
+    // In the browser, only a sign-in this tab started is finished here.
+    if (!binding) fail(msg.callbackProcessing);
+    else if (session) void finish(() => redeemOAuthSession(session, binding));
+    else if (code && state) void finish(() => exchangeExternalCode(code, state, binding));
   }, [finish, fail]);
 
   return (

@@ -20,18 +20,22 @@ describe('pending external sign-in', () => {
     storage = memoryStorage();
   });
 
-  it('is accepted once after it was started in this tab', () => {
-    markExternalSignIn(1_000, storage);
-    expect(takeExternalSignIn(2_000, storage)).toBe(true);
-    expect(takeExternalSignIn(3_000, storage)).toBe(false);
+  it('hands its secret back once, in the same tab', () => {
+    const binding = markExternalSignIn(1_000, storage);
+    expect(binding).toMatch(/^[\w-]{43}$/);
+    expect(takeExternalSignIn(2_000, storage)).toBe(binding);
+    expect(takeExternalSignIn(3_000, storage)).toBeNull();
   });
 
-  it('is refused when nothing was started', () => {
-    expect(takeExternalSignIn(1_000, storage)).toBe(false);
+  it('makes a new secret for every sign-in', () => {
+    expect(markExternalSignIn(1_000, storage)).not.toBe(markExternalSignIn(1_000, storage));
   });
 
-  it('is refused after ten minutes', () => {
+  it('has nothing when nothing was started, or after ten minutes', () => {
+    expect(takeExternalSignIn(1_000, storage)).toBeNull();
     markExternalSignIn(1_000, storage);
-    expect(takeExternalSignIn(1_000 + 10 * 60_000 + 1, storage)).toBe(false);
+    expect(takeExternalSignIn(1_000 + 10 * 60_000 + 1, storage)).toBeNull();
+    storage.setItem('ray.pendingExternalSignIn', 'not json');
+    expect(takeExternalSignIn(1_000, storage)).toBeNull();
   });
 });

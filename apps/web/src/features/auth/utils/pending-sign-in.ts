@@ -1,7 +1,7 @@
 /**
- * A mark, kept in this tab only, that the visitor started an external sign-in here. The callback page accepts
- * a sign-in only with it, so a link that carries someone else's hand-over or tokens cannot sign a visitor into
- * another person's account (login CSRF).
+ * The secret of an external sign-in, kept in this tab only. The server refuses to finish a sign-in without the
+ * secret its start was given, so a link carrying someone else's hand-over cannot sign a visitor into another
+ * person's account (login CSRF).
  */
 const KEY = 'ray.pendingExternalSignIn';
 /** As long as the server keeps the state of the round trip. */
@@ -17,13 +17,30 @@ function tabStorage(): TabStorage | null {
   }
 }
 
-export function markExternalSignIn(now = Date.now(), storage = tabStorage()): void {
-  storage?.setItem(KEY, String(now));
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
-/** Whether a sign-in started in this tab is waiting, ending the wait either way. */
-export function takeExternalSignIn(now = Date.now(), storage = tabStorage()): boolean {
-  const started = Number(storage?.getItem(KEY));
+/** Starts a sign-in in this tab and answers the secret to send with its start. */
+export function markExternalSignIn(now = Date.now(), storage = tabStorage()): string {
+  const binding = randomSecret();
+  storage?.setItem(KEY, JSON.stringify({ binding, at: now }));
+  return binding;
+}
+
+/** The secret of the sign-in started in this tab, if one is waiting; the wait ends either way. */
+export function takeExternalSignIn(now = Date.now(), storage = tabStorage()): string | null {
+  const raw = storage?.getItem(KEY) ?? null;
   storage?.removeItem(KEY);
-  return Number.isFinite(started) && started > 0 && now - started <= MAX_AGE_MS;
+  try {
+    const { binding, at } = JSON.parse(raw ?? 'null') as { binding?: unknown; at?: unknown };
+    if (typeof binding !== 'string' || typeof at !== 'number' || now - at > MAX_AGE_MS) return null;
+    return binding;
+  } catch {
+    return null;
+  }
 }
