@@ -131,3 +131,15 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A source of client addresses within one network (`10.7` → 10.7.0.1, 10.7.0.2, …), so that each test gets
+ * its own and the per-address rate limits never leak between tests.
+ */
+export function addressesIn(network: string): () => string {
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `${network}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
+  };
+}

@@ -1,7 +1,9 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
-import { Button } from './ui/button';
+import { PageTitle } from './page-title';
+import { Button, buttonClasses } from './ui/button';
 import { Card } from './ui/card';
 import { Spinner } from './ui/spinner';
 
@@ -39,6 +41,23 @@ export function ErrorState({
         </Button>
       ) : null}
       {children}
+    </Card>
+  );
+}
+
+/** A page the signed-in user's role does not open: why, and the way home. */
+export function ForbiddenState({ title, body }: { title: string; body: string }) {
+  return (
+    <Card className="flex flex-col items-center gap-4 px-6 py-14 text-center" role="alert">
+      <PageTitle title={title} />
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700">
+        <ShieldAlert className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="text-xl font-bold text-slate-900">{title}</h1>
+      <p className="max-w-sm leading-7 text-slate-600">{body}</p>
+      <Link to="/" className={buttonClasses()}>
+        {strings.common.backHome}
+      </Link>
     </Card>
   );
 }

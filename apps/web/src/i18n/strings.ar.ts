@@ -74,7 +74,6 @@ export const strings = {
   common: {
     retry: 'إعادة المحاولة',
     backHome: 'العودة إلى الرئيسية',
-    comingSoon: 'قريباً',
     showPassword: 'إظهار كلمة المرور',
     hidePassword: 'إخفاء كلمة المرور',
     loadFailed: 'تعذر تحميل هذه الصفحة',

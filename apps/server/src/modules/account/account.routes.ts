@@ -24,11 +24,6 @@ const errors = {
 };
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const client = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
-
   app.post(
     '/login',
     {
@@ -39,7 +34,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => account.login(app.ctx, request.body, client(request)),
+    async (request) => account.login(app.ctx, request.body, account.clientOf(request)),
   );
 
   app.post(
@@ -53,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await account.register(app.ctx, request.body, client(request))),
+      reply.status(201).send(await account.register(app.ctx, request.body, account.clientOf(request))),
   );
 
   app.post(
@@ -96,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await account.forgotPassword(app.ctx, request.body.email, client(request));
+      await account.forgotPassword(app.ctx, request.body.email, account.clientOf(request));
       return { success: true, message: msg.forgotSent };
     },
   );

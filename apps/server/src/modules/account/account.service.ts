@@ -37,6 +37,14 @@ export interface ClientInfo {
   userAgent?: string | undefined;
 }
 
+/** Who is calling, as sessions record it. */
+export function clientOf(request: {
+  ip: string;
+  headers: { 'user-agent'?: string | undefined };
+}): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
 const HOUR = 3600;
 const LOGIN_WINDOW = 15 * 60;
 /** Failed logins allowed for one account from one address, and from one address across accounts. */

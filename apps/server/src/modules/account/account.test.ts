@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
 import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  addressesIn,
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 interface ErrorBody {
   success: false;
@@ -35,12 +42,8 @@ afterAll(async () => {
   await catcher.close();
 });
 
-/** Each test that counts failures gets its own client address, so the limiter's counters never leak between tests. */
-let addressCounter = 0;
-function newAddress(): string {
-  addressCounter += 1;
-  return `127.9.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-}
+/** Each test that counts failures gets its own client address. */
+const newAddress = addressesIn('127.9');
 
 function call(
   path: string,

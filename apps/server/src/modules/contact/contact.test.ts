@@ -8,7 +8,14 @@ import type { ContactMessage, ContactSent } from '@ray/shared/schemas/contact';
 import { contactMessages, users } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
 import { mailText, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  addressesIn,
+  bearer,
+  createTestApp,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 const SUPPORT = 'help-desk@ray.test';
 let catcher: MailCatcher;
@@ -32,12 +39,8 @@ afterAll(async () => {
   await catcher.close();
 });
 
-/** Each test gets its own client address, so the per-address limit never leaks between tests. */
-let addressCounter = 0;
-function newAddress(): string {
-  addressCounter += 1;
-  return `10.7.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
-}
+/** Each test that counts failures gets its own client address. */
+const newAddress = addressesIn('10.7');
 
 const valid = {
   name: 'سارة العتيبي',

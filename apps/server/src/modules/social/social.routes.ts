@@ -4,7 +4,7 @@ import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import { authResponseSchema, externalLoginUrlSchema } from '@ray/shared/schemas/auth';
 import { AppError } from '../../lib/app-error';
-import { startSession } from '../account/account.service';
+import { clientOf, startSession } from '../account/account.service';
 import {
   callbackPage,
   callbackRedirect,
@@ -34,11 +34,6 @@ const FAILURE_MESSAGE: Record<CallbackFailure, string> = {
   user_info: msg.callbackMissingUser,
   server_error: msg.callbackProcessing,
 };
-
-const client = (request: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 /** Social sign-in under /api/account: start, provider callback, and the single-use hand-over of the tokens. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -101,7 +96,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!code || !state || !proof) throw new AppError('BAD_REQUEST', { message: msg.socialStateInvalid });
       try {
         const { user } = await completeExternalLogin(app.ctx, { code, state, binding: proof });
-        return await startSession(app.ctx, user, true, client(request), msg.loginSuccess);
+        return await startSession(app.ctx, user, true, clientOf(request), msg.loginSuccess);
       } catch (error) {
         if (!(error instanceof SocialSignInError)) throw error;
         throw new AppError(error.reason === 'server_error' ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST', {
@@ -123,7 +118,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      redeemHandover(app.ctx, request.params.session, request.headers[BINDING_HEADER], client(request)),
+      redeemHandover(app.ctx, request.params.session, request.headers[BINDING_HEADER], clientOf(request)),
   );
 };
 

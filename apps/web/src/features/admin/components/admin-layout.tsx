@@ -1,12 +1,8 @@
-import { BarChart3, LayoutDashboard, Mail, Megaphone, ShieldAlert, type LucideIcon } from 'lucide-react';
+import { BarChart3, LayoutDashboard, Mail, Megaphone, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
-import { PageLoader } from '@/components/page-states';
-import { PageTitle } from '@/components/page-title';
-import { buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { NavLink, Outlet } from 'react-router';
+import { ForbiddenState, PageLoader } from '@/components/page-states';
 import { adminStrings as s } from '@/i18n/admin.ar';
-import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { isAdmin } from '../utils/roles';
@@ -16,22 +12,6 @@ const TABS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/analytics', label: s.tabs.analytics, icon: BarChart3 },
   { to: '/admin/messages', label: s.tabs.messages, icon: Mail },
 ];
-
-function Forbidden() {
-  return (
-    <Card className="flex flex-col items-center gap-4 px-6 py-14 text-center" role="alert">
-      <PageTitle title={s.forbiddenTitle} />
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700">
-        <ShieldAlert className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-xl font-bold text-slate-900">{s.forbiddenTitle}</h1>
-      <p className="max-w-sm leading-7 text-slate-600">{s.forbiddenBody}</p>
-      <Link to="/" className={buttonClasses()}>
-        {strings.common.backHome}
-      </Link>
-    </Card>
-  );
-}
 
 function AdminShell() {
   return (
@@ -71,5 +51,5 @@ function AdminShell() {
 /** `/admin`: for admins only; anyone else signed in sees a forbidden state (the server refuses them anyway). */
 export function AdminLayout() {
   const role = useAuthStore((state) => state.user?.role);
-  return isAdmin(role) ? <AdminShell /> : <Forbidden />;
+  return isAdmin(role) ? <AdminShell /> : <ForbiddenState title={s.forbiddenTitle} body={s.forbiddenBody} />;
 }

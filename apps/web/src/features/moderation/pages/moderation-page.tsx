@@ -3,12 +3,11 @@ import {
   type ModerationReport,
   type ReportStatusName,
 } from '@ray/shared/schemas/report';
-import { FileText, Flag, MessageSquare, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { FileText, Flag, MessageSquare, RefreshCw, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
-import { ErrorState } from '@/components/page-states';
+import { ErrorState, ForbiddenState } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { communityStrings } from '@/i18n/community.ar';
 import { strings } from '@/i18n/strings.ar';
@@ -25,22 +24,6 @@ const ReportDetailsDialog = lazy(() =>
 );
 
 const s = communityStrings.moderation;
-
-function Forbidden() {
-  return (
-    <Card className="flex flex-col items-center gap-4 px-6 py-14 text-center" role="alert">
-      <PageTitle title={s.forbiddenTitle} />
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700">
-        <ShieldAlert className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="text-xl font-bold text-slate-900">{s.forbiddenTitle}</h1>
-      <p className="max-w-sm leading-7 text-slate-600">{s.forbiddenBody}</p>
-      <Link to="/" className={buttonClasses()}>
-        {strings.common.backHome}
-      </Link>
-    </Card>
-  );
-}
 
 function StatsCards({ onPick }: { onPick: (status: number) => void }) {
   const stats = useReportStats();
@@ -270,5 +253,9 @@ function Moderation() {
 /** The moderation queue, for moderators and admins only. */
 export function ModerationPage() {
   const role = useAuthStore((state) => state.user?.role);
-  return canModerate(role) ? <Moderation /> : <Forbidden />;
+  return canModerate(role) ? (
+    <Moderation />
+  ) : (
+    <ForbiddenState title={s.forbiddenTitle} body={s.forbiddenBody} />
+  );
 }
