@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { DESKTOP, PHONE } from './support/helpers';
+import { DESKTOP, PHONE, login } from './support/helpers';
 
 test.describe('ads', () => {
   test('fill their slots on the home page, count an impression and open the stored target on click', async ({
     page,
   }) => {
     await page.setViewportSize(DESKTOP);
+    // Signed in, so that an ad whose target needs an account (such as /create-post) opens it rather than /login.
+    await login(page, 'reem@ray.sa', 'Demo1234');
     const impression = page.waitForRequest(
       (request) => /\/api\/ads\/\d+\/impression$/.test(request.url()) && request.method() === 'POST',
     );
