@@ -15,7 +15,13 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       {
         // Stop and start their own PostgreSQL and Redis: run apart with `npm run test:faults`.
         test: {

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenChunks } from './build/first-screen-chunks';
 
 const backend = 'http://localhost:3000';
 
@@ -10,6 +11,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Font subsets stay files the browser fetches only when a page uses their characters, never inline CSS.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      output: { codeSplitting: { groups: firstScreenChunks() } },
+    },
   },
   server: {
     port: 5173,

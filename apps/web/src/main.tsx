@@ -1,10 +1,7 @@
-import '@fontsource/ibm-plex-sans-arabic/latin-400.css';
-import '@fontsource/ibm-plex-sans-arabic/latin-500.css';
-import '@fontsource/ibm-plex-sans-arabic/latin-700.css';
-// The Arabic faces come last: overlapping faces are tried in reverse order, and these carry a unicode-range.
-import '@fontsource/ibm-plex-sans-arabic/arabic-400.css';
-import '@fontsource/ibm-plex-sans-arabic/arabic-500.css';
-import '@fontsource/ibm-plex-sans-arabic/arabic-700.css';
+// Each weight comes as subsets with a unicode-range, so a page downloads only the subsets its text uses.
+import '@fontsource/ibm-plex-sans-arabic/400.css';
+import '@fontsource/ibm-plex-sans-arabic/500.css';
+import '@fontsource/ibm-plex-sans-arabic/700.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
 import { track, startAnalytics, trackPageView } from '@/lib/analytics';
 import { useAuthStore } from '@/lib/auth-store';
-import { router } from './router';
+import { currentLocation, onLocationChange } from './navigation';
 
 /** Where a sign-in finished tells how it happened: the sign-up form, a social provider's return, or the login form. */
 function signInEvent(pathname: string): ['signup' | 'login', { method: 'password' | 'social' }] {
@@ -16,9 +16,9 @@ function signInEvent(pathname: string): ['signup' | 'login', { method: 'password
  */
 export function registerAnalytics(): void {
   startAnalytics();
-  trackPageView(router.state.location.pathname);
-  router.subscribe((state) => {
-    trackPageView(state.location.pathname);
+  trackPageView(currentLocation().pathname);
+  onLocationChange((location) => {
+    trackPageView(location.pathname);
   });
   useAuthStore.subscribe((state, previous) => {
     if (!state.isAuthenticated || previous.isAuthenticated || previous.isLoading) return;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
 import { strings } from '@/i18n/strings.ar';
 import { initializeSession } from '@/lib/session';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const MaintenancePage = lazy(() =>
   import('@/features/pages/pages/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
@@ -44,5 +44,9 @@ export function AppGate() {
       </Suspense>
     );
   }
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

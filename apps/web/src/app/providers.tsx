@@ -1,6 +1,5 @@
-import { TOAST_DURATION_MS } from '@ray/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
+import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
 import { AppGate } from './app-gate';
 
@@ -8,14 +7,7 @@ export function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppGate />
-      <Toaster
-        dir="rtl"
-        position="top-center"
-        duration={TOAST_DURATION_MS}
-        richColors
-        closeButton
-        toastOptions={{ className: 'font-sans' }}
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

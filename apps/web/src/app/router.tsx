@@ -1,8 +1,9 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './layout/route-error';
+import { RouteErrorBoundary } from './layout/route-error';
+import { NavigationBridge } from './navigation-bridge';
 
 /* Every page is its own chunk, so the first screen downloads only the layout and the page it shows. */
 const HomePage = lazy(() => import('@/features/feed/pages/home-page').then((m) => ({ default: m.HomePage })));
@@ -90,13 +91,13 @@ const AdminMessagesPage = lazy(() =>
 );
 
 /** The route table of spec section 2. */
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
         // Pathless, so a page that fails keeps the header and footer around its error.
-        errorElement: <RouteError />,
+        element: <RouteErrorBoundary />,
         children: [
           { index: true, element: <HomePage /> },
           {
@@ -150,4 +151,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  return (
+    <>
+      <NavigationBridge />
+      {element}
+    </>
+  );
+}

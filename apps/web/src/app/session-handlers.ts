@@ -1,10 +1,10 @@
 import { msg } from '@ray/shared/messages.ar';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { configureApiClient } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { clearUserQueries } from '@/lib/query-client';
 import { safeReturnPath } from '@/lib/return-url';
-import { router } from './router';
+import { currentLocation, navigateTo } from './navigation';
 
 /**
  * What the app does when the HTTP client renews or loses the session: keep the store in step, and after a
@@ -20,12 +20,12 @@ export function registerSessionHandlers(): void {
       useAuthStore.getState().clearSession();
       clearUserQueries();
       if (!redirect) return;
-      const { pathname, search, hash } = router.state.location;
+      const { pathname, search, hash } = currentLocation();
       const from = safeReturnPath(`${pathname}${search}${hash}`);
       // Already on a sign-in page: nothing to leave.
       if (from === null) return;
       if (wasSignedIn) toast.error(msg.sessionExpired);
-      void router.navigate('/login', { replace: true, state: { from } });
+      navigateTo('/login', { replace: true, state: { from } });
     },
   });
 }

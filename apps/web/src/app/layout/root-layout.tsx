@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { isAdBlockedPath } from '@/components/ads/ad-placement';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { PageLoader } from '@/components/page-states';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
+import { ScrollRestoration } from './scroll-restoration';
 import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -52,13 +53,7 @@ export function RootLayout() {
         </div>
       </div>
       <SiteFooter />
-      {/* New pages open at the top; going back returns to where the reader was in the feed. Pages loaded
-          directly all share the key "default", so those are told apart by their address. */}
-      <ScrollRestoration
-        getKey={(location) =>
-          location.key === 'default' ? `${location.pathname}${location.search}` : location.key
-        }
-      />
+      <ScrollRestoration />
       {isAuthenticated ? (
         <Suspense fallback={null}>
           <FloatingNewPost />

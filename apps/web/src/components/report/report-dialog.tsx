@@ -3,15 +3,15 @@ import { REPORT_DETAILS_MAX } from '@ray/shared/constants';
 import { reportFormSchema, type ReportReason } from '@ray/shared/schemas/report';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { strings } from '@/i18n/strings.ar';
+import { reportStrings } from '@/i18n/report.ar';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
-/** The reasons a report dialog offers, in order; their labels are `strings.reports.reasons`. */
+/** The reasons a report dialog offers, in order; their labels are `reportStrings.reports.reasons`. */
 export const REPORT_DIALOG_REASONS = [
   'Spam',
   'InappropriateContent',
@@ -93,7 +93,7 @@ export function ReportDialog({
         </figure>
 
         <fieldset aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-800">{strings.reports.reason}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{reportStrings.reports.reason}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {REPORT_DIALOG_REASONS.map((reason) => (
               <label
@@ -110,7 +110,7 @@ export function ReportDialog({
                   className="size-4 accent-brand-600"
                   {...register('reason')}
                 />
-                {strings.reports.reasons[reason]}
+                {reportStrings.reports.reasons[reason]}
               </label>
             ))}
           </div>
@@ -123,10 +123,10 @@ export function ReportDialog({
 
         <TextareaField
           id={`${id}-details`}
-          label={strings.reports.details}
+          label={reportStrings.reports.details}
           rows={3}
           dir={detailsDir}
-          placeholder={strings.reports.detailsPlaceholder}
+          placeholder={reportStrings.reports.detailsPlaceholder}
           error={errors.additionalDetails?.message}
           labelAside={
             <span
@@ -149,10 +149,10 @@ export function ReportDialog({
               onOpenChange(false);
             }}
           >
-            {strings.reports.cancel}
+            {reportStrings.reports.cancel}
           </Button>
           <Button type="submit" variant="danger" loading={isSubmitting}>
-            {strings.reports.submit}
+            {reportStrings.reports.submit}
           </Button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import type { AdminAd } from '@ray/shared/schemas/ad';
 import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminStrings } from '@/i18n/admin.ar';

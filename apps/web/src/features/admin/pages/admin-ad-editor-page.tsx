@@ -1,6 +1,6 @@
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';

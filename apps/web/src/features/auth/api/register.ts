@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { msg } from '@ray/shared/messages.ar';
 import type { AuthResponse, RegisterPayload } from '@ray/shared/schemas/auth';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError, identityApi } from '@/lib/api-client';
 import { completeSignIn, isSignedIn } from '@/lib/session';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { returnState } from '@/lib/return-url';
 import { useLogin } from '../api/login';
@@ -43,18 +43,18 @@ export function LoginForm() {
       {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
       <TextField
         id="login-email"
-        label={strings.auth.email}
+        label={accountStrings.auth.email}
         type="email"
         inputMode="email"
         autoComplete="email"
         dir="ltr"
-        placeholder={strings.auth.emailPlaceholder}
+        placeholder={accountStrings.auth.emailPlaceholder}
         error={errors.username?.message}
         {...register('username')}
       />
       <PasswordField
         id="login-password"
-        label={strings.auth.password}
+        label={accountStrings.auth.password}
         autoComplete="current-password"
         error={errors.password?.message}
         labelAside={
@@ -63,14 +63,14 @@ export function LoginForm() {
             state={returnState(location.state)}
             className="text-sm font-medium text-brand-700 hover:underline"
           >
-            {strings.auth.forgotPasswordLink}
+            {accountStrings.auth.forgotPasswordLink}
           </Link>
         }
         {...register('password')}
       />
-      <CheckboxField id="login-remember" label={strings.auth.rememberMe} {...register('rememberMe')} />
+      <CheckboxField id="login-remember" label={accountStrings.auth.rememberMe} {...register('rememberMe')} />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-        {strings.auth.loginSubmit}
+        {accountStrings.auth.loginSubmit}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { passwordStrength } from '@ray/shared/schemas/auth';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { cn } from '@/lib/cn';
 
 const LEVELS = {
@@ -27,8 +27,8 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
         ))}
       </div>
       <p className="mt-1.5 text-xs text-slate-600" aria-live="polite">
-        {strings.auth.strengthLabel}{' '}
-        <span className={cn('font-semibold', style.text)}>{strings.auth.strength[level]}</span>
+        {accountStrings.auth.strengthLabel}{' '}
+        <span className={cn('font-semibold', style.text)}>{accountStrings.auth.strength[level]}</span>
       </p>
     </div>
   );

@@ -3,13 +3,13 @@ import { msg } from '@ray/shared/messages.ar';
 import { registerFormSchema } from '@ray/shared/schemas/auth';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { returnState } from '@/lib/return-url';
 import { useRegister } from '../api/register';
@@ -45,7 +45,7 @@ export function RegisterForm() {
     try {
       const { signedIn } = await registerAccount.mutateAsync(payload);
       if (!signedIn) {
-        toast.success(strings.auth.registeredNeedsLogin);
+        toast.success(accountStrings.auth.registeredNeedsLogin);
         await navigate('/login', { state: returnState(location.state) });
       }
     } catch (error) {
@@ -64,14 +64,14 @@ export function RegisterForm() {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id="register-first-name"
-          label={strings.auth.firstName}
+          label={accountStrings.auth.firstName}
           autoComplete="given-name"
           error={errors.firstName?.message}
           {...register('firstName')}
         />
         <TextField
           id="register-last-name"
-          label={strings.auth.lastName}
+          label={accountStrings.auth.lastName}
           autoComplete="family-name"
           error={errors.lastName?.message}
           {...register('lastName')}
@@ -79,29 +79,29 @@ export function RegisterForm() {
       </div>
       <TextField
         id="register-username"
-        label={strings.auth.username}
+        label={accountStrings.auth.username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         dir="ltr"
-        hint={strings.auth.usernameHint}
+        hint={accountStrings.auth.usernameHint}
         error={errors.username?.message}
         {...register('username')}
       />
       <TextField
         id="register-email"
-        label={strings.auth.email}
+        label={accountStrings.auth.email}
         type="email"
         inputMode="email"
         autoComplete="email"
         dir="ltr"
-        placeholder={strings.auth.emailPlaceholder}
+        placeholder={accountStrings.auth.emailPlaceholder}
         error={errors.email?.message}
         {...register('email')}
       />
       <PasswordField
         id="register-password"
-        label={strings.auth.password}
+        label={accountStrings.auth.password}
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
@@ -110,7 +110,7 @@ export function RegisterForm() {
       </PasswordField>
       <PasswordField
         id="register-confirm-password"
-        label={strings.auth.confirmPassword}
+        label={accountStrings.auth.confirmPassword}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
@@ -119,13 +119,13 @@ export function RegisterForm() {
         id="register-accept-terms"
         label={
           <>
-            {strings.auth.acceptTermsPrefix}
+            {accountStrings.auth.acceptTermsPrefix}
             <Link
               to="/privacy"
               target="_blank"
               className="font-medium text-brand-700 underline underline-offset-4"
             >
-              {strings.auth.acceptTermsLink}
+              {accountStrings.auth.acceptTermsLink}
             </Link>
           </>
         }
@@ -133,7 +133,7 @@ export function RegisterForm() {
         {...register('acceptTerms')}
       />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-        {strings.auth.registerSubmit}
+        {accountStrings.auth.registerSubmit}
       </Button>
     </form>
   );

@@ -2,8 +2,8 @@ import type { SocialProvider } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { Apple, Ghost, Loader2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { strings } from '@/i18n/strings.ar';
+import { toast } from '@/lib/toast';
+import { accountStrings } from '@/i18n/account.ar';
 import { cn } from '@/lib/cn';
 import { rememberReturnUrl } from '@/lib/return-url';
 import { getRuntimeConfig } from '@/lib/runtime-config';
@@ -85,7 +85,7 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
     <div className="mt-6">
       <div className="relative my-5 flex items-center" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
-        <span className="px-3 text-xs text-slate-600">{strings.auth.socialDivider}</span>
+        <span className="px-3 text-xs text-slate-600">{accountStrings.auth.socialDivider}</span>
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <ul className={cn('grid grid-cols-1 gap-2.5', providers.length > 1 && 'sm:grid-cols-2')}>
@@ -101,7 +101,7 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
                 className="flex h-11 w-full items-center justify-center gap-2.5 rounded-xl bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 transition-colors ring-inset hover:bg-slate-50 disabled:opacity-60"
               >
                 {pending === provider ? <Loader2 className="size-5 animate-spin" aria-hidden="true" /> : mark}
-                <span className="whitespace-nowrap">{strings.auth.socialContinue(name)}</span>
+                <span className="whitespace-nowrap">{accountStrings.auth.socialContinue(name)}</span>
               </button>
             </li>
           );

@@ -2,8 +2,8 @@ import { msg } from '@ray/shared/messages.ar';
 import type { AuthResponse } from '@ray/shared/schemas/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { strings } from '@/i18n/strings.ar';
+import { toast } from '@/lib/toast';
+import { accountStrings } from '@/i18n/account.ar';
 import { clearReturnUrl } from '@/lib/return-url';
 import { completeSignIn, isSignedIn } from '@/lib/session';
 import { authFailureMessage } from '../utils/failure-message';
@@ -12,7 +12,7 @@ import { authFailureMessage } from '../utils/failure-message';
 export function callbackErrorMessage(error: string): string {
   if (error === 'user_info') return msg.callbackMissingUser;
   if (error === 'server_error') return msg.callbackProcessing;
-  const reason = strings.auth.callbackReasons[error];
+  const reason = accountStrings.auth.callbackReasons[error];
   // An unknown value is not shown: the address is anyone's to write.
   return reason ? msg.callbackError(reason) : msg.callbackProcessing;
 }

@@ -5,11 +5,11 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { returnState } from '@/lib/return-url';
@@ -33,7 +33,7 @@ function BackToLogin() {
       state={returnState(location.state)}
       className="font-semibold text-brand-700 hover:underline"
     >
-      {strings.auth.backToLogin}
+      {accountStrings.auth.backToLogin}
     </Link>
   );
 }
@@ -46,30 +46,30 @@ function SentConfirmation({ email, onChangeEmail }: { email: string; onChangeEma
     setError(null);
     try {
       await resend.mutateAsync({ email });
-      toast.success(strings.auth.resent);
+      toast.success(accountStrings.auth.resent);
     } catch (caught) {
       setError(forgotErrorMessage(caught));
     }
   }
 
   return (
-    <AuthLayout icon={MailCheck} title={strings.auth.forgotSentTitle} footer={<BackToLogin />}>
+    <AuthLayout icon={MailCheck} title={accountStrings.auth.forgotSentTitle} footer={<BackToLogin />}>
       <div className="space-y-5 text-center">
         {error ? <Alert className="text-start">{error}</Alert> : null}
         <p className="text-sm leading-7 text-slate-700">{msg.forgotSent}</p>
         <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          {strings.auth.forgotSentTo}{' '}
+          {accountStrings.auth.forgotSentTo}{' '}
           <bdi dir="ltr" className="font-semibold text-slate-900">
             {email}
           </bdi>
         </p>
-        <p className="text-xs leading-6 text-slate-600">{strings.auth.forgotSentHint}</p>
+        <p className="text-xs leading-6 text-slate-600">{accountStrings.auth.forgotSentHint}</p>
         <div className="flex flex-col gap-2.5 sm:flex-row sm:justify-center">
           <Button variant="primary" loading={resend.isPending} onClick={() => void handleResend()}>
-            {strings.auth.resend}
+            {accountStrings.auth.resend}
           </Button>
           <Button variant="outline" onClick={onChangeEmail}>
-            {strings.auth.useAnotherEmail}
+            {accountStrings.auth.useAnotherEmail}
           </Button>
         </div>
       </div>
@@ -118,30 +118,30 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout
       icon={KeyRound}
-      title={strings.auth.forgotTitle}
-      subtitle={strings.auth.forgotSubtitle}
+      title={accountStrings.auth.forgotTitle}
+      subtitle={accountStrings.auth.forgotSubtitle}
       footer={<BackToLogin />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
         {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
         <TextField
           id="forgot-email"
-          label={strings.auth.email}
+          label={accountStrings.auth.email}
           type="email"
           inputMode="email"
           autoComplete="email"
           dir="ltr"
-          placeholder={strings.auth.emailPlaceholder}
+          placeholder={accountStrings.auth.emailPlaceholder}
           error={errors.email?.message}
           {...register('email')}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {strings.auth.forgotSubmit}
+          {accountStrings.auth.forgotSubmit}
         </Button>
       </form>
       <p className="mt-5 text-center text-sm">
         <Link to="/register" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-          {strings.auth.createAccount}
+          {accountStrings.auth.createAccount}
         </Link>
       </p>
     </AuthLayout>

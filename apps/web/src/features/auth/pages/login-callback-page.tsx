@@ -2,7 +2,7 @@ import { msg } from '@ray/shared/messages.ar';
 import { useEffect, useRef } from 'react';
 import { PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { exchangeExternalCode, redeemOAuthSession } from '../api/external-login';
 import { callbackErrorMessage, useExternalSignIn } from '../hooks/use-external-sign-in';
 import { takeExternalSignIn } from '../utils/pending-sign-in';
@@ -42,8 +42,8 @@ export function LoginCallbackPage() {
 
   return (
     <>
-      <PageTitle title={strings.auth.callbackLoading} />
-      <PageLoader label={strings.auth.callbackLoading} />
+      <PageTitle title={accountStrings.auth.callbackLoading} />
+      <PageLoader label={accountStrings.auth.callbackLoading} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { returnPathFromState, returnState } from '@/lib/return-url';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
@@ -11,17 +11,17 @@ export function LoginPage() {
   return (
     <AuthLayout
       icon={LogIn}
-      title={strings.auth.loginTitle}
-      subtitle={strings.auth.loginSubtitle}
+      title={accountStrings.auth.loginTitle}
+      subtitle={accountStrings.auth.loginSubtitle}
       footer={
         <>
-          {strings.auth.noAccount}{' '}
+          {accountStrings.auth.noAccount}{' '}
           <Link
             to="/register"
             state={returnState(location.state)}
             className="font-semibold text-brand-700 hover:underline"
           >
-            {strings.auth.createAccount}
+            {accountStrings.auth.createAccount}
           </Link>
         </>
       }

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { readReturnUrl } from '@/lib/return-url';
 import { exchangeExternalCode, redeemOAuthSession } from '../api/external-login';
 import { callbackErrorMessage, useExternalSignIn } from '../hooks/use-external-sign-in';
@@ -85,8 +85,8 @@ export function MobileCallbackPage() {
 
   return (
     <>
-      <PageTitle title={strings.auth.mobileCallbackLoading} />
-      <PageLoader label={strings.auth.mobileCallbackLoading} />
+      <PageTitle title={accountStrings.auth.mobileCallbackLoading} />
+      <PageLoader label={accountStrings.auth.mobileCallbackLoading} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { returnPathFromState, returnState } from '@/lib/return-url';
 import { AuthLayout } from '../components/auth-layout';
 import { RegisterForm } from '../components/register-form';
@@ -11,18 +11,18 @@ export function RegisterPage() {
   return (
     <AuthLayout
       icon={UserPlus}
-      title={strings.auth.registerTitle}
-      subtitle={strings.auth.registerSubtitle}
+      title={accountStrings.auth.registerTitle}
+      subtitle={accountStrings.auth.registerSubtitle}
       footer={
         <div className="flex flex-col items-center gap-2">
           <p>
-            {strings.auth.haveAccount}{' '}
+            {accountStrings.auth.haveAccount}{' '}
             <Link
               to="/login"
               state={returnState(location.state)}
               className="font-semibold text-brand-700 hover:underline"
             >
-              {strings.auth.goToLogin}
+              {accountStrings.auth.goToLogin}
             </Link>
           </p>
           <Link
@@ -30,7 +30,7 @@ export function RegisterPage() {
             state={returnState(location.state)}
             className="font-medium text-brand-700 hover:underline"
           >
-            {strings.auth.forgotPasswordLink}
+            {accountStrings.auth.forgotPasswordLink}
           </Link>
         </div>
       }

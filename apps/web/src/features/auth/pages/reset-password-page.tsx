@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
@@ -17,15 +17,15 @@ import { PasswordStrengthMeter } from '../components/password-strength-meter';
 
 function InvalidLink() {
   return (
-    <AuthLayout icon={LinkIcon} title={strings.auth.resetInvalidTitle}>
+    <AuthLayout icon={LinkIcon} title={accountStrings.auth.resetInvalidTitle}>
       <div className="space-y-5 text-center">
         <Alert className="text-start">{msg.resetInvalidLink}</Alert>
         <div className="flex flex-col gap-2.5 sm:flex-row sm:justify-center">
           <Link to="/forgot-password" className={buttonClasses()}>
-            {strings.auth.requestNewLink}
+            {accountStrings.auth.requestNewLink}
           </Link>
           <Link to="/login" className={buttonClasses({ variant: 'outline' })}>
-            {strings.auth.backToLogin}
+            {accountStrings.auth.backToLogin}
           </Link>
         </div>
       </div>
@@ -35,14 +35,14 @@ function InvalidLink() {
 
 function ResetDone() {
   return (
-    <AuthLayout icon={CircleCheck} title={strings.auth.resetSuccessTitle}>
+    <AuthLayout icon={CircleCheck} title={accountStrings.auth.resetSuccessTitle}>
       <div className="space-y-5 text-center">
         <Alert tone="success" className="text-start">
           {msg.resetSuccess}
         </Alert>
-        <p className="text-sm leading-7 text-slate-600">{strings.auth.resetSuccessBody}</p>
+        <p className="text-sm leading-7 text-slate-600">{accountStrings.auth.resetSuccessBody}</p>
         <Link to="/login" className={buttonClasses({ size: 'lg', fullWidth: true })}>
-          {strings.auth.resetGoToLogin}
+          {accountStrings.auth.resetGoToLogin}
         </Link>
       </div>
     </AuthLayout>
@@ -93,12 +93,12 @@ function ResetForm({
   return (
     <AuthLayout
       icon={LockKeyhole}
-      title={strings.auth.resetTitle}
+      title={accountStrings.auth.resetTitle}
       subtitle={
         <>
-          {strings.auth.resetSubtitle}
+          {accountStrings.auth.resetSubtitle}
           <span className="mt-1 block">
-            {strings.auth.resetFor}{' '}
+            {accountStrings.auth.resetFor}{' '}
             <bdi dir="ltr" className="font-semibold text-slate-800">
               {email}
             </bdi>
@@ -110,7 +110,7 @@ function ResetForm({
         {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
         <PasswordField
           id="reset-new-password"
-          label={strings.auth.newPassword}
+          label={accountStrings.auth.newPassword}
           autoComplete="new-password"
           error={errors.newPassword?.message}
           {...register('newPassword')}
@@ -119,13 +119,13 @@ function ResetForm({
         </PasswordField>
         <PasswordField
           id="reset-confirm-password"
-          label={strings.auth.confirmPassword}
+          label={accountStrings.auth.confirmPassword}
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
         <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {strings.auth.resetSubmit}
+          {accountStrings.auth.resetSubmit}
         </Button>
       </form>
     </AuthLayout>

@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 function isUnsave(variables: unknown): boolean {
   return (
@@ -25,7 +25,7 @@ export function useRemovalNotice(): void {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         if (!isUnsave(event.mutation.state.variables)) return;
         for (const shown of toast.getToasts()) {
-          if ('title' in shown && shown.title === msg.bookmarkRemoved) toast.dismiss(shown.id);
+          if (shown.title === msg.bookmarkRemoved) toast.dismiss(shown.id);
         }
         toast.success(msg.bookmarkRemovedFromList, { id: msg.bookmarkRemovedFromList });
       }),

@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import { Bookmark, RefreshCw, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '@ray/shared/constants';
 import { updateCommentSchema } from '@ray/shared/schemas/comment';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { communityStrings as s } from '@/i18n/community.ar';

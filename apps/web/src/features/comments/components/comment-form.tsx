@@ -5,7 +5,7 @@ import { commentFormSchema } from '@ray/shared/schemas/comment';
 import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextareaField } from '@/components/ui/textarea-field';

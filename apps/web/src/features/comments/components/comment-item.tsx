@@ -3,7 +3,7 @@ import type { Comment } from '@ray/shared/schemas/comment';
 import { EyeOff, VenetianMask } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Avatar } from '@/components/ui/avatar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useNow } from '@/hooks/use-now';

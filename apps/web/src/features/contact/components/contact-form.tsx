@@ -11,7 +11,7 @@ import {
 import { Lock, Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { describedBy, FieldLabel, FieldMessages, inputClasses, TextField } from '@/components/ui/text-field';

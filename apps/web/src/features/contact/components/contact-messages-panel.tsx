@@ -1,7 +1,7 @@
 import type { ContactMessage } from '@ray/shared/schemas/contact';
 import { CheckCheck, Inbox, MailOpen, RefreshCw, Reply } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadMore } from '@/components/load-more';
 import { ErrorState } from '@/components/page-states';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { HASHTAG_POSTS_SORTS, type HashtagPostsSort } from '@ray/shared/schemas/
 import { Hash, PenSquare, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadMore } from '@/components/load-more';
 import { ErrorState } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';

@@ -3,14 +3,14 @@ import { processReportSchema, REPORT_STATUS, type ReportDetail } from '@ray/shar
 import { Ban, CheckCheck, ExternalLink, EyeOff, Search } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { communityStrings } from '@/i18n/community.ar';
-import { strings } from '@/i18n/strings.ar';
+import { reportStrings } from '@/i18n/report.ar';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -231,7 +231,7 @@ export function ReportDetailsDialog({
         </div>
         <ReportContent report={report} />
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Field label={s.reason}>{strings.reports.reasons[report.reason]}</Field>
+          <Field label={s.reason}>{reportStrings.reports.reasons[report.reason]}</Field>
           <Field label={s.reportedAt}>{formatDateTime(report.createdAt)}</Field>
           <Field label={s.reporter}>
             <Person person={report.reporter} />

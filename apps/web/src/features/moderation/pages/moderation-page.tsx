@@ -10,7 +10,7 @@ import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { communityStrings } from '@/i18n/community.ar';
-import { strings } from '@/i18n/strings.ar';
+import { reportStrings } from '@/i18n/report.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { formatNumber, formatRelativeTime, formatDateTime } from '@/lib/format';
@@ -74,7 +74,7 @@ function ReportRow({ report, onOpen }: { report: ModerationReport; onOpen: () =>
   const Icon = report.commentId !== null ? MessageSquare : FileText;
   return (
     <Card className="p-4" data-testid="report">
-      <article aria-label={`${s.detailsTitle(report.id)}: ${strings.reports.reasons[report.reason]}`}>
+      <article aria-label={`${s.detailsTitle(report.id)}: ${reportStrings.reports.reasons[report.reason]}`}>
         <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
           <span className="inline-flex items-center gap-1 font-medium text-slate-700">
             <Icon className="size-3.5" aria-hidden="true" />
@@ -82,7 +82,7 @@ function ReportRow({ report, onOpen }: { report: ModerationReport; onOpen: () =>
           </span>
           <StatusBadge status={report.statusName} />
           <span className="rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700">
-            {strings.reports.reasons[report.reason]}
+            {reportStrings.reports.reasons[report.reason]}
           </span>
           <time dateTime={report.createdAt} title={formatDateTime(report.createdAt)}>
             {formatRelativeTime(report.createdAt)}

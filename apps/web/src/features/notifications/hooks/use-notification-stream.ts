@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { create } from 'zustand';
 import { useAuthStore } from '@/lib/auth-store';
 import { canConnect, NotificationConnection, type ConnectionState } from '@/lib/realtime-connection';

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { Notification, NotificationType } from '@ray/shared/realtime';
 import { ErrorState } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';

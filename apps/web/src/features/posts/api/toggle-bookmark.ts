@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { BookmarkResult } from '@ray/shared/schemas/bookmark';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { track } from '@/lib/analytics';
 import { ApiError, api } from '@/lib/api-client';
 import { patchPost } from './post-cache';

@@ -137,7 +137,7 @@ export function PostHeader({
               <span aria-hidden="true">·</span>
               <span className="inline-flex min-w-0 items-center gap-1">
                 <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-                <span className="sr-only">{strings.composer.location}:</span>
+                <span className="sr-only">{strings.posts.location}:</span>
                 <bdi className="truncate">{post.locationName}</bdi>
               </span>
             </>

@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { strings } from '@/i18n/strings.ar';
+import { composerStrings } from '@/i18n/composer.ar';
 import { displayName, useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { useImageSelection } from '../hooks/use-image-selection';
@@ -117,13 +117,13 @@ export function QuickPostForm({
         )}
         <div className="min-w-0 flex-1">
           <label htmlFor={contentId} className="sr-only">
-            {strings.composer.content}
+            {composerStrings.composer.content}
           </label>
           <textarea
             id={contentId}
             rows={3}
             dir={textDirection(content)}
-            placeholder={strings.composer.placeholder}
+            placeholder={composerStrings.composer.placeholder}
             aria-invalid={contentError ? true : undefined}
             aria-describedby={contentError ? `${errorId} ${counterId}` : counterId}
             onKeyDown={submitOnShortcut}
@@ -178,7 +178,7 @@ export function QuickPostForm({
         <LocationField state={location} disabled={busy} compact />
         <label className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-full px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
           <input type="checkbox" className="size-4 accent-brand-600" {...register('isAnonymous')} />
-          {strings.composer.anonymous}
+          {composerStrings.composer.anonymous}
         </label>
         <div className="ms-auto flex items-center gap-3">
           <CharacterCounter
@@ -188,7 +188,7 @@ export function QuickPostForm({
             warnAt={QUICK_POST_WARN}
           />
           <Button type="submit" size="sm" loading={busy} disabled={empty} className="min-w-16">
-            {strings.composer.submit}
+            {composerStrings.composer.submit}
           </Button>
         </div>
       </div>
@@ -201,7 +201,7 @@ export function QuickPostForm({
             className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline hover:underline-offset-4"
           >
             <SquarePen className="size-3.5" aria-hidden="true" />
-            {strings.composer.advancedLink}
+            {composerStrings.composer.advancedLink}
           </Link>
         </p>
       ) : null}

@@ -3,7 +3,7 @@ import type { Post } from '@ray/shared/schemas/post';
 import { Check, Copy, Mail, MessageCircle, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { inputClasses } from '@/components/ui/text-field';

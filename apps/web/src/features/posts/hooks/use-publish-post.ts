@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ApiError } from '@/lib/api-client';
 import { useCreatePost } from '../api/create-post';
 import { uploadPostImage } from '../api/upload-post-image';

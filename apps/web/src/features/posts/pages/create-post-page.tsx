@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FieldLabel } from '@/components/ui/text-field';
 import { useGoBack } from '@/hooks/use-go-back';
-import { strings } from '@/i18n/strings.ar';
+import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import { CharacterCounter } from '../components/composer/character-counter';
 import { ImagePicker, ImagePreview } from '../components/composer/image-field';
@@ -55,14 +55,14 @@ export function CreatePostPage() {
   const contentError = errors.content?.message;
   return (
     <div className="mx-auto max-w-3xl space-y-5">
-      <PageTitle title={strings.composer.createTitle} />
+      <PageTitle title={composerStrings.composer.createTitle} />
       <header className="flex items-start gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-card">
           <SquarePen className="size-5" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{strings.composer.createTitle}</h1>
-          <p className="mt-0.5 text-sm text-slate-600">{strings.composer.createSubtitle}</p>
+          <h1 className="text-2xl font-bold text-slate-900">{composerStrings.composer.createTitle}</h1>
+          <p className="mt-0.5 text-sm text-slate-600">{composerStrings.composer.createSubtitle}</p>
         </div>
       </header>
 
@@ -80,13 +80,13 @@ export function CreatePostPage() {
                 />
               }
             >
-              {strings.composer.content}
+              {composerStrings.composer.content}
             </FieldLabel>
             <textarea
               id={`${ID}-content`}
               rows={6}
               dir={textDirection(content)}
-              placeholder={strings.composer.advancedPlaceholder}
+              placeholder={composerStrings.composer.advancedPlaceholder}
               aria-invalid={contentError ? true : undefined}
               aria-describedby={`${contentError ? `${ID}-content-error ` : ''}${ID}-content-hint ${ID}-counter`}
               className={cn(
@@ -103,7 +103,7 @@ export function CreatePostPage() {
               </p>
             ) : null}
             <p id={`${ID}-content-hint`} className="mt-1.5 text-xs text-slate-600">
-              {strings.composer.contentHint}
+              {composerStrings.composer.contentHint}
             </p>
           </div>
 
@@ -116,7 +116,7 @@ export function CreatePostPage() {
           ) : null}
 
           <div>
-            <p className="mb-1.5 text-sm font-medium text-slate-800">{strings.composer.image}</p>
+            <p className="mb-1.5 text-sm font-medium text-slate-800">{composerStrings.composer.image}</p>
             {image.selection ? (
               <ImagePreview
                 src={image.selection.previewUrl}
@@ -128,7 +128,7 @@ export function CreatePostPage() {
               <ImagePicker
                 id={`${ID}-image`}
                 variant="dropzone"
-                hint={strings.composer.imageHint(POST_IMAGE.megabytes)}
+                hint={composerStrings.composer.imageHint(POST_IMAGE.megabytes)}
                 onFile={(file) => {
                   image.choose(file);
                 }}
@@ -144,23 +144,23 @@ export function CreatePostPage() {
           </div>
 
           <div>
-            <p className="mb-1.5 text-sm font-medium text-slate-800">{strings.composer.location}</p>
+            <p className="mb-1.5 text-sm font-medium text-slate-800">{composerStrings.composer.location}</p>
             <LocationField state={location} disabled={busy} />
           </div>
 
           <CheckboxField
             id={`${ID}-anonymous`}
-            label={strings.composer.anonymous}
-            hint={strings.composer.anonymousHint}
+            label={composerStrings.composer.anonymous}
+            hint={composerStrings.composer.anonymousHint}
             {...register('isAnonymous')}
           />
 
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
             <Button variant="outline" disabled={busy} onClick={goBack}>
-              {strings.composer.cancel}
+              {composerStrings.composer.cancel}
             </Button>
             <Button type="submit" loading={busy} className="sm:min-w-32">
-              {strings.composer.submit}
+              {composerStrings.composer.submit}
             </Button>
           </div>
         </form>

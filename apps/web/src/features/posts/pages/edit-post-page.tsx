@@ -6,13 +6,14 @@ import { BarChart3, Lock, PencilLine, Star, ThumbsUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FieldLabel } from '@/components/ui/text-field';
+import { composerStrings } from '@/i18n/composer.ar';
 import { strings } from '@/i18n/strings.ar';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -54,7 +55,7 @@ function LockedVoting({ post }: { post: Post }) {
     <section aria-labelledby={`${ID}-voting`} className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100">
       <h2 id={`${ID}-voting`} className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <Lock className="size-4 text-slate-500" aria-hidden="true" />
-        {strings.composer.lockedVoting}
+        {composerStrings.composer.lockedVoting}
       </h2>
       <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-800 ring-1 ring-slate-200">
         <Icon className="size-4 text-brand-600" aria-hidden="true" />
@@ -64,7 +65,7 @@ function LockedVoting({ post }: { post: Post }) {
         options ? (
           <ol
             className="mt-3 list-inside list-decimal space-y-1 text-sm text-slate-700"
-            aria-label={strings.composer.pollOptions}
+            aria-label={composerStrings.composer.pollOptions}
           >
             {options.map((option, index) => (
               <li key={index} dir="auto">
@@ -145,7 +146,7 @@ function EditPostForm({ post }: { post: Post }) {
             />
           }
         >
-          {strings.composer.content}
+          {composerStrings.composer.content}
         </FieldLabel>
         <textarea
           id={`${ID}-content`}
@@ -171,7 +172,7 @@ function EditPostForm({ post }: { post: Post }) {
       <LockedVoting post={post} />
 
       <div>
-        <p className="mb-1.5 text-sm font-medium text-slate-800">{strings.composer.image}</p>
+        <p className="mb-1.5 text-sm font-medium text-slate-800">{composerStrings.composer.image}</p>
         {image.selection ? (
           <ImagePreview
             src={image.selection.previewUrl}
@@ -192,7 +193,7 @@ function EditPostForm({ post }: { post: Post }) {
           <ImagePicker
             id={`${ID}-image`}
             variant="dropzone"
-            hint={strings.composer.imageHint(POST_IMAGE.megabytes)}
+            hint={composerStrings.composer.imageHint(POST_IMAGE.megabytes)}
             onFile={(file) => {
               image.choose(file);
             }}
@@ -204,7 +205,7 @@ function EditPostForm({ post }: { post: Post }) {
           <div className="mt-2">
             <ImagePicker
               id={`${ID}-image`}
-              label={strings.composer.changeImage}
+              label={composerStrings.composer.changeImage}
               onFile={(file) => {
                 image.choose(file);
               }}
@@ -221,23 +222,23 @@ function EditPostForm({ post }: { post: Post }) {
       </div>
 
       <div>
-        <p className="mb-1.5 text-sm font-medium text-slate-800">{strings.composer.location}</p>
+        <p className="mb-1.5 text-sm font-medium text-slate-800">{composerStrings.composer.location}</p>
         <LocationField state={location} disabled={busy} />
       </div>
 
       <CheckboxField
         id={`${ID}-anonymous`}
-        label={strings.composer.anonymous}
-        hint={strings.composer.anonymousHint}
+        label={composerStrings.composer.anonymous}
+        hint={composerStrings.composer.anonymousHint}
         {...register('isAnonymous')}
       />
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-5 sm:flex-row sm:justify-end">
         <Link to={postPath(post.id)} className={buttonClasses({ variant: 'outline' })}>
-          {strings.composer.cancel}
+          {composerStrings.composer.cancel}
         </Link>
         <Button type="submit" loading={busy} className="sm:min-w-32">
-          {strings.composer.save}
+          {composerStrings.composer.save}
         </Button>
       </div>
     </form>
@@ -269,14 +270,14 @@ export function EditPostPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-5">
-      <PageTitle title={strings.composer.editTitle} />
+      <PageTitle title={composerStrings.composer.editTitle} />
       <header className="flex items-start gap-3">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-card">
           <PencilLine className="size-5" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{strings.composer.editTitle}</h1>
-          <p className="mt-0.5 text-sm text-slate-600">{strings.composer.editSubtitle}</p>
+          <h1 className="text-2xl font-bold text-slate-900">{composerStrings.composer.editTitle}</h1>
+          <p className="mt-0.5 text-sm text-slate-600">{composerStrings.composer.editSubtitle}</p>
         </div>
       </header>
       <Card className="p-5 sm:p-6">

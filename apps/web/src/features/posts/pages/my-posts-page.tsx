@@ -1,10 +1,11 @@
 import { msg } from '@ray/shared/messages.ar';
 import { FileText, PenLine, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { composerStrings } from '@/i18n/composer.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
@@ -20,11 +21,11 @@ function EmptyMyPosts() {
       <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
         <FileText className="size-6" aria-hidden="true" />
       </span>
-      <h2 className="font-semibold text-slate-900">{strings.myPosts.emptyTitle}</h2>
-      <p className="max-w-md text-sm leading-7 text-slate-600">{strings.myPosts.emptyBody}</p>
+      <h2 className="font-semibold text-slate-900">{composerStrings.myPosts.emptyTitle}</h2>
+      <p className="max-w-md text-sm leading-7 text-slate-600">{composerStrings.myPosts.emptyBody}</p>
       <Link to="/create-post" className={buttonClasses()}>
         <PenLine className="size-4" aria-hidden="true" />
-        {strings.myPosts.emptyCta}
+        {composerStrings.myPosts.emptyCta}
       </Link>
     </Card>
   );
@@ -43,20 +44,20 @@ export function MyPostsPage() {
 
   return (
     <div className="space-y-5">
-      <PageTitle title={strings.myPosts.title} />
+      <PageTitle title={composerStrings.myPosts.title} />
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">{strings.myPosts.title}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{composerStrings.myPosts.title}</h1>
           <p className="mt-0.5 text-sm text-slate-600">
             {total === undefined ? (
-              strings.myPosts.subtitle
+              composerStrings.myPosts.subtitle
             ) : (
               <>
                 <span className="font-semibold text-slate-800" data-testid="my-posts-count">
                   {formatCount(total, strings.counts.posts)}
                 </span>
                 {' · '}
-                {strings.myPosts.subtitle}
+                {composerStrings.myPosts.subtitle}
               </>
             )}
           </p>
@@ -69,19 +70,19 @@ export function MyPostsPage() {
             className={buttonClasses({ variant: 'outline', size: 'sm' })}
           >
             <RefreshCw className={cn('size-4', refreshing && 'animate-spin')} aria-hidden="true" />
-            {strings.myPosts.refresh}
+            {composerStrings.myPosts.refresh}
           </button>
           <Link to="/create-post" className={buttonClasses({ size: 'sm' })}>
             <PenLine className="size-4" aria-hidden="true" />
-            {strings.myPosts.newPost}
+            {composerStrings.myPosts.newPost}
           </Link>
         </div>
       </header>
       <PostFeed
         query={feed}
-        label={strings.myPosts.title}
+        label={composerStrings.myPosts.title}
         empty={<EmptyMyPosts />}
-        endMessage={strings.myPosts.end}
+        endMessage={composerStrings.myPosts.end}
       />
     </div>
   );

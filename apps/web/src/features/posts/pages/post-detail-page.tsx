@@ -4,7 +4,7 @@ import type { Post } from '@ray/shared/schemas/post';
 import { ArrowLeft, FileQuestion, Maximize2, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';

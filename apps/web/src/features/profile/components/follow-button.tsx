@@ -1,6 +1,6 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { communityStrings } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';

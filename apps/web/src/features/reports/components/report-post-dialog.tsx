@@ -2,7 +2,7 @@ import { REPORT_EXCERPT } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { ReportDialog } from '@/components/report/report-dialog';
-import { strings } from '@/i18n/strings.ar';
+import { reportStrings } from '@/i18n/report.ar';
 import { ApiError } from '@/lib/api-client';
 import { useCreateReport } from '../api/create-report';
 
@@ -26,9 +26,9 @@ export function ReportPostDialog({
     <ReportDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={strings.reports.title}
-      description={strings.reports.description}
-      excerptLabel={strings.reports.excerpt}
+      title={reportStrings.reports.title}
+      description={reportStrings.reports.description}
+      excerptLabel={reportStrings.reports.excerpt}
       excerpt={excerptOf(post.content)}
       onSubmit={(values) =>
         report.mutateAsync({

@@ -3,10 +3,10 @@ import { msg } from '@ray/shared/messages.ar';
 import type { CurrentUser } from '@ray/shared/schemas/user';
 import { Camera, Loader2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonClasses } from '@/components/ui/button';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { displayName } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
@@ -53,7 +53,7 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
         ) : null}
       </div>
       <div className="space-y-2 text-center sm:text-start">
-        <p className="font-semibold text-slate-900">{strings.settings.avatar}</p>
+        <p className="font-semibold text-slate-900">{accountStrings.settings.avatar}</p>
         <input
           id={inputId}
           type="file"
@@ -72,10 +72,10 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
           )}
         >
           <Camera className="size-4" aria-hidden="true" />
-          {upload.isPending ? strings.settings.uploading : strings.settings.changeAvatar}
+          {upload.isPending ? accountStrings.settings.uploading : accountStrings.settings.changeAvatar}
         </label>
         <p id={`${inputId}-hint`} className="text-xs text-slate-600">
-          {strings.settings.avatarHint}
+          {accountStrings.settings.avatarHint}
         </p>
         {error ? (
           <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@ray/shared/messages.ar';
 import { changePasswordSchema } from '@ray/shared/schemas/auth';
 import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useChangePassword } from '../api/change-password';
@@ -77,14 +77,14 @@ export function ChangePasswordForm() {
       {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
       <PasswordField
         id="settings-current-password"
-        label={strings.settings.currentPassword}
+        label={accountStrings.settings.currentPassword}
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
       <PasswordField
         id="settings-new-password"
-        label={strings.settings.newPassword}
+        label={accountStrings.settings.newPassword}
         autoComplete="new-password"
         error={errors.newPassword?.message}
         hint={newPassword.length === 0 ? msg.passwordLettersDigits : undefined}
@@ -92,14 +92,14 @@ export function ChangePasswordForm() {
       />
       <PasswordField
         id="settings-confirm-password"
-        label={strings.settings.confirmNewPassword}
+        label={accountStrings.settings.confirmNewPassword}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
-          {strings.settings.changePasswordSubmit}
+          {accountStrings.settings.changePasswordSubmit}
         </Button>
       </div>
     </form>

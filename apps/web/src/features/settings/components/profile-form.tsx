@@ -8,12 +8,12 @@ import {
   type CurrentUser,
 } from '@ray/shared/schemas/user';
 import { useForm, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -75,17 +75,17 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
       <TextField
         id="settings-full-name"
-        label={strings.settings.fullName}
+        label={accountStrings.settings.fullName}
         autoComplete="name"
-        hint={strings.settings.fullNameHint}
+        hint={accountStrings.settings.fullNameHint}
         error={errors.fullName?.message}
         {...register('fullName')}
       />
       <TextareaField
         id="settings-bio"
-        label={strings.settings.bio}
+        label={accountStrings.settings.bio}
         rows={4}
-        placeholder={strings.settings.bioPlaceholder}
+        placeholder={accountStrings.settings.bioPlaceholder}
         error={errors.bio?.message}
         labelAside={
           <span
@@ -102,7 +102,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
-          {strings.settings.save}
+          {accountStrings.settings.save}
         </Button>
       </div>
     </form>

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { Card } from '@/components/ui/card';
-import { strings } from '@/i18n/strings.ar';
+import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatMonthYear } from '@/lib/format';
@@ -33,16 +33,16 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <PageTitle title={strings.settings.title} />
+      <PageTitle title={accountStrings.settings.title} />
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">{strings.settings.title}</h1>
-        <p className="mt-1 text-sm text-slate-600">{strings.settings.subtitle}</p>
+        <h1 className="text-2xl font-bold text-slate-900">{accountStrings.settings.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{accountStrings.settings.subtitle}</p>
       </header>
 
       {!user && profile.isPending ? <PageLoader /> : null}
       {!user && profile.isError ? (
         <ErrorState
-          title={strings.settings.profileLoadFailed}
+          title={accountStrings.settings.profileLoadFailed}
           message={profile.error instanceof ApiError ? profile.error.message : undefined}
           onRetry={() => void profile.refetch()}
           retrying={profile.isFetching}
@@ -59,16 +59,16 @@ export function SettingsPage() {
           className="space-y-5"
         >
           <Tabs.List
-            aria-label={strings.settings.tabsLabel}
+            aria-label={accountStrings.settings.tabsLabel}
             className="flex gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
           >
             <Tabs.Trigger value="profile" className={tabClasses}>
               <UserRound className="size-4" aria-hidden="true" />
-              {strings.settings.profileTab}
+              {accountStrings.settings.profileTab}
             </Tabs.Trigger>
             <Tabs.Trigger value="security" className={tabClasses}>
               <LockKeyhole className="size-4" aria-hidden="true" />
-              {strings.settings.securityTab}
+              {accountStrings.settings.securityTab}
             </Tabs.Trigger>
           </Tabs.List>
 
@@ -79,19 +79,19 @@ export function SettingsPage() {
               </div>
               <dl className="grid gap-4 p-5 text-sm sm:grid-cols-3 sm:p-6">
                 <div>
-                  <dt className="text-slate-600">{strings.settings.username}</dt>
+                  <dt className="text-slate-600">{accountStrings.settings.username}</dt>
                   <dd className="mt-0.5 font-medium text-slate-900">
                     <bdi dir="ltr">@{user.username}</bdi>
                   </dd>
                 </div>
                 <div className="min-w-0">
-                  <dt className="text-slate-600">{strings.settings.email}</dt>
+                  <dt className="text-slate-600">{accountStrings.settings.email}</dt>
                   <dd className="mt-0.5 truncate font-medium text-slate-900">
-                    {user.email ? <bdi dir="ltr">{user.email}</bdi> : strings.settings.noEmail}
+                    {user.email ? <bdi dir="ltr">{user.email}</bdi> : accountStrings.settings.noEmail}
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-slate-600">{strings.settings.memberSince}</dt>
+                  <dt className="text-slate-600">{accountStrings.settings.memberSince}</dt>
                   <dd className="mt-0.5 font-medium text-slate-900">{formatMonthYear(user.createdAt)}</dd>
                 </div>
               </dl>
@@ -103,8 +103,10 @@ export function SettingsPage() {
 
           <Tabs.Content value="security" className="focus-visible:outline-none">
             <Card className="p-5 sm:p-6">
-              <h2 className="text-lg font-bold text-slate-900">{strings.settings.changePasswordTitle}</h2>
-              <p className="mt-1 mb-5 text-sm text-slate-600">{strings.settings.changePasswordBody}</p>
+              <h2 className="text-lg font-bold text-slate-900">
+                {accountStrings.settings.changePasswordTitle}
+              </h2>
+              <p className="mt-1 mb-5 text-sm text-slate-600">{accountStrings.settings.changePasswordBody}</p>
               <ChangePasswordForm />
             </Card>
           </Tabs.Content>

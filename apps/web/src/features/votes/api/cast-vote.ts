@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { PollResults, Post, VotePayload, VoteResult, VotingStatistics } from '@ray/shared/schemas/post';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { patchPost } from '@/features/posts/api/post-cache';
 import { postKeys } from '@/features/posts/api/post-keys';
 import { pollPercentage } from '@/features/posts/utils/poll';

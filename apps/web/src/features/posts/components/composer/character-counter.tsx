@@ -1,5 +1,5 @@
 import { msg } from '@ray/shared/messages.ar';
-import { strings } from '@/i18n/strings.ar';
+import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
@@ -35,7 +35,9 @@ export function CharacterCounter({
         <span aria-hidden="true">
           {formatNumber(length)}/{formatNumber(max)}
         </span>
-        <span className="sr-only">{strings.composer.counter(formatNumber(length), formatNumber(max))}</span>
+        <span className="sr-only">
+          {composerStrings.composer.counter(formatNumber(length), formatNumber(max))}
+        </span>
       </span>
     </span>
   );

@@ -1,6 +1,6 @@
 import { ImagePlus, Loader2, X } from 'lucide-react';
 import type { ChangeEvent, DragEvent, ReactNode } from 'react';
-import { strings } from '@/i18n/strings.ar';
+import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import { formatPercent } from '@/lib/format';
 import { IMAGE_ACCEPT } from '../../utils/image-file';
@@ -16,7 +16,7 @@ export function ImagePicker({
   hint,
   disabled = false,
   describedBy,
-  label = strings.composer.addImage,
+  label = composerStrings.composer.addImage,
   compact = false,
 }: {
   id: string;
@@ -107,13 +107,13 @@ export function ImagePreview({
   const percent = progress === null ? null : Math.round(progress * 1000) / 10;
   return (
     <div className="relative overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
-      <img src={src} alt={strings.composer.imagePreview} className="max-h-72 w-full object-contain" />
+      <img src={src} alt={composerStrings.composer.imagePreview} className="max-h-72 w-full object-contain" />
       <div className="absolute end-2 top-2 flex gap-1.5">
         {actions}
         <button
           type="button"
-          aria-label={strings.composer.removeImage}
-          title={strings.composer.removeImage}
+          aria-label={composerStrings.composer.removeImage}
+          title={composerStrings.composer.removeImage}
           disabled={disabled}
           onClick={onRemove}
           className="flex size-9 items-center justify-center rounded-full bg-slate-900/70 text-white backdrop-blur transition-colors hover:bg-slate-900/85 disabled:opacity-50"
@@ -125,11 +125,11 @@ export function ImagePreview({
         <div className="absolute inset-x-0 bottom-0 bg-slate-900/70 px-3 py-2 text-white backdrop-blur">
           <div className="mb-1.5 flex items-center gap-2 text-xs font-medium">
             <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
-            {strings.composer.uploading(formatPercent(percent))}
+            {composerStrings.composer.uploading(formatPercent(percent))}
           </div>
           <div
             role="progressbar"
-            aria-label={strings.composer.uploading('')}
+            aria-label={composerStrings.composer.uploading('')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}

@@ -1,5 +1,5 @@
 import { Loader2, MapPin, X } from 'lucide-react';
-import { strings } from '@/i18n/strings.ar';
+import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import type { PostLocationState } from '../../hooks/use-location';
 
@@ -20,11 +20,11 @@ export function LocationField({
     return (
       <span className="inline-flex h-9 max-w-full min-w-0 items-center gap-1.5 rounded-full bg-brand-50 ps-3 pe-1 text-sm font-medium text-brand-900 ring-1 ring-brand-100">
         <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-        <span className="sr-only">{strings.composer.location}:</span>
+        <span className="sr-only">{composerStrings.composer.location}:</span>
         <bdi className="truncate">
           {location.locationName ?? (
             <>
-              {strings.composer.locationWithoutName}{' '}
+              {composerStrings.composer.locationWithoutName}{' '}
               <bdi dir="ltr">
                 ({location.latitude.toFixed(2)}, {location.longitude.toFixed(2)})
               </bdi>
@@ -33,8 +33,8 @@ export function LocationField({
         </bdi>
         <button
           type="button"
-          aria-label={strings.composer.removeLocation}
-          title={strings.composer.removeLocation}
+          aria-label={composerStrings.composer.removeLocation}
+          title={composerStrings.composer.removeLocation}
           disabled={disabled}
           onClick={clear}
           className="flex size-7 shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors hover:bg-brand-100"
@@ -52,7 +52,7 @@ export function LocationField({
         type="button"
         disabled={disabled || locating}
         aria-busy={locating || undefined}
-        title={strings.composer.addLocation}
+        title={composerStrings.composer.addLocation}
         onClick={() => void locate()}
         className={cn(
           'inline-flex h-9 items-center gap-1.5 rounded-full px-2.5 text-sm font-medium text-slate-600 transition-colors hover:bg-brand-50 hover:text-brand-800 disabled:pointer-events-none disabled:opacity-70',
@@ -65,7 +65,7 @@ export function LocationField({
           <MapPin className="size-5 text-brand-600" aria-hidden="true" />
         )}
         <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>
-          {locating ? strings.composer.locating : strings.composer.addLocation}
+          {locating ? composerStrings.composer.locating : composerStrings.composer.addLocation}
         </span>
       </button>
       {error ? (

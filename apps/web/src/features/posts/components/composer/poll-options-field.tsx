@@ -10,7 +10,7 @@ import {
   type UseFormTrigger,
 } from 'react-hook-form';
 import { inputClasses } from '@/components/ui/text-field';
-import { strings } from '@/i18n/strings.ar';
+import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { textDirection, type ComposerValues } from '../../utils/compose';
@@ -37,7 +37,7 @@ export function PollOptionsField({
   return (
     <fieldset aria-describedby={listError ? `${id}-error` : `${id}-hint`}>
       <legend className={cn('text-sm font-medium text-slate-800', compact ? 'mb-1.5' : 'mb-2')}>
-        {strings.composer.pollOptions}
+        {composerStrings.composer.pollOptions}
       </legend>
       <ol className="space-y-2">
         {fields.map((field, index) => {
@@ -52,8 +52,8 @@ export function PollOptionsField({
                   {formatNumber(index + 1)}
                 </span>
                 <input
-                  aria-label={strings.composer.pollOption(index + 1)}
-                  placeholder={strings.composer.pollOption(index + 1)}
+                  aria-label={composerStrings.composer.pollOption(index + 1)}
+                  placeholder={composerStrings.composer.pollOption(index + 1)}
                   dir={textDirection(values[index]?.value ?? '')}
                   maxLength={POLL_OPTION_MAX}
                   aria-invalid={error ? true : undefined}
@@ -67,7 +67,7 @@ export function PollOptionsField({
                 {fields.length > POLL_OPTIONS_MIN ? (
                   <button
                     type="button"
-                    aria-label={strings.composer.removePollOption(index + 1)}
+                    aria-label={composerStrings.composer.removePollOption(index + 1)}
                     onClick={() => {
                       remove(index);
                     }}
@@ -92,10 +92,10 @@ export function PollOptionsField({
           className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-brand-700 transition-colors hover:bg-brand-50 disabled:pointer-events-none disabled:opacity-50"
         >
           <Plus className="size-4" aria-hidden="true" />
-          {strings.composer.addPollOption}
+          {composerStrings.composer.addPollOption}
         </button>
         <span id={`${id}-hint`} className="text-xs text-slate-600">
-          {strings.composer.pollOptionsHint}
+          {composerStrings.composer.pollOptionsHint}
         </span>
       </div>
       {listError ? (

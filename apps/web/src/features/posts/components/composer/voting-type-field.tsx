@@ -2,6 +2,7 @@ import { VOTING_TYPES } from '@ray/shared/schemas/post';
 import { BarChart3, Star, ThumbsUp, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { composerStrings } from '@/i18n/composer.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 
@@ -26,7 +27,7 @@ export function VotingTypeField({
   return (
     <fieldset>
       <legend className={layout === 'cards' ? 'mb-2 text-sm font-medium text-slate-800' : 'sr-only'}>
-        {strings.composer.votingType}
+        {composerStrings.composer.votingType}
       </legend>
       <div className={layout === 'cards' ? 'grid gap-2.5 sm:grid-cols-3' : 'flex flex-wrap gap-2'}>
         {VOTING_TYPES.map((type) => {

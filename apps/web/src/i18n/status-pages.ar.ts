@@ -1,0 +1,13 @@
+/** Copy of the not-found and maintenance pages. */
+export const statusPageStrings = {
+  notFound: {
+    title: 'الصفحة غير موجودة',
+    body: 'ربما حُذفت الصفحة أو تغيّر رابطها. تأكد من الرابط أو عد إلى الصفحة الرئيسية.',
+  },
+
+  maintenance: {
+    title: 'نعود قريباً',
+    subtitle: 'الموقع في صيانة مؤقتة',
+    contact: 'للتواصل:',
+  },
+} as const;

@@ -1,0 +1,90 @@
+import { TOAST_DURATION_MS } from '@ray/shared/constants';
+
+export type ToastTone = 'default' | 'success' | 'error' | 'info';
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  /** A toast shown again with the same id replaces the one on screen instead of stacking. */
+  id?: string;
+  description?: string;
+  action?: ToastAction;
+}
+
+export interface ToastItem {
+  id: string;
+  tone: ToastTone;
+  title: string;
+  description?: string;
+  action?: ToastAction;
+}
+
+/** At most this many toasts are on screen; the oldest goes first. */
+const MAX_VISIBLE = 3;
+
+type Listener = () => void;
+
+let items: readonly ToastItem[] = [];
+let sequence = 0;
+const listeners = new Set<Listener>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function publish(next: readonly ToastItem[]): void {
+  items = next;
+  for (const listener of listeners) listener();
+}
+
+function clearTimer(id: string): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+}
+
+function dismiss(id: string): void {
+  clearTimer(id);
+  if (items.some((item) => item.id === id)) publish(items.filter((item) => item.id !== id));
+}
+
+/** Starts (or restarts) a toast's countdown; the toaster pauses it while the pointer or focus is on it. */
+function schedule(id: string): void {
+  clearTimer(id);
+  timers.set(
+    id,
+    setTimeout(() => {
+      dismiss(id);
+    }, TOAST_DURATION_MS),
+  );
+}
+
+function show(tone: ToastTone, title: string, options: ToastOptions = {}): string {
+  const id = options.id ?? `toast-${++sequence}`;
+  const item: ToastItem = { id, tone, title, description: options.description, action: options.action };
+  const others = items.filter((existing) => existing.id !== id);
+  for (const dropped of others.slice(0, Math.max(0, others.length - MAX_VISIBLE + 1))) clearTimer(dropped.id);
+  publish([...others.slice(-(MAX_VISIBLE - 1)), item]);
+  schedule(id);
+  return id;
+}
+
+/** Short messages that confirm an action or explain why it failed, announced to screen readers. */
+export const toast = Object.assign(
+  (title: string, options?: ToastOptions) => show('default', title, options),
+  {
+    success: (title: string, options?: ToastOptions) => show('success', title, options),
+    error: (title: string, options?: ToastOptions) => show('error', title, options),
+    info: (title: string, options?: ToastOptions) => show('info', title, options),
+    dismiss,
+    pause: clearTimer,
+    resume: schedule,
+    getToasts: (): readonly ToastItem[] => items,
+    subscribe: (listener: Listener): (() => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  },
+);
