@@ -146,3 +146,37 @@ export async function startBareServer(): Promise<Child> {
     stop: stopper(child, () => undefined),
   };
 }
+
+/**
+ * The app as `npm start` runs it: production mode, the built web app, the embedded database with the Arabic
+ * demo content, no Redis.
+ */
+export async function startDemoServer(): Promise<Child> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-demo-'));
+  const logFile = logPath('demo-server');
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    RATE_LIMIT_PER_MINUTE: '100000',
+  };
+  const child = spawnLogged(['apps/server/src/server.ts'], logFile, env);
+  await waitUntilUp(`${url}/api/ready`, child, logFile);
+  return {
+    pid: child.pid!,
+    url,
+    logFile,
+    stop: stopper(child, () => {
+      rmSync(dataDir, { recursive: true, force: true });
+    }),
+  };
+}

@@ -103,12 +103,19 @@ export class Realtime {
     }
   }
 
-  /** Pushes freshly committed notifications and each recipient's new unread count. */
+  /**
+   * Pushes freshly committed notifications and each recipient's new unread count. Never rejects: the
+   * notifications are already saved, and a push that fails is caught up by the client's next fetch.
+   */
   async deliver(rows: NotificationRow[]) {
     const recipients = new Set<string>();
-    for (const row of rows) {
-      this.io.to(userRoom(row.recipientId)).emit(REALTIME_EVENTS.receiveNotification, toNotification(row));
-      recipients.add(row.recipientId);
+    try {
+      for (const row of rows) {
+        this.io.to(userRoom(row.recipientId)).emit(REALTIME_EVENTS.receiveNotification, toNotification(row));
+        recipients.add(row.recipientId);
+      }
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not push a notification');
     }
     for (const userId of recipients) await this.pushUnreadCount(userId);
   }

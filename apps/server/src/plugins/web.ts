@@ -39,9 +39,14 @@ export async function registerWeb(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files; the best one the browser accepts is sent.
+      preCompressed: true,
+      // Set below instead: the plugin's own header would replace the one setHeaders writes.
+      cacheControl: false,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -49,7 +54,7 @@ export async function registerWeb(
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const wantsPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       !url.startsWith('/uploads/') &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');

@@ -116,6 +116,48 @@ describe('posts', () => {
     ]);
   });
 
+  it('answers each vote with the counters it produced, for every option of a poll', async () => {
+    const post = await createPost(author, {
+      content: 'أي فصل تفضّل؟',
+      votingType: 'poll',
+      pollOptions: JSON.stringify(['الشتاء', 'الربيع', 'الصيف']),
+    });
+    const voters = [other, author, await registerUser(t.app)];
+    const expected = [
+      { '0': 0, '1': 0, '2': 1 },
+      { '0': 1, '1': 0, '2': 1 },
+      { '0': 1, '1': 1, '2': 1 },
+    ];
+    for (const [index, value] of [2, 0, 1].entries()) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: bearer(voters[index]!.token),
+        payload: { postId: post.id, value },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<{ votingStatistics: unknown }>().votingStatistics).toEqual({
+        type: 'poll',
+        poolStats: expected[index],
+        totalVotes: index + 1,
+      });
+    }
+
+    const liked = await createPost(author, { content: 'القهوة العربية أولاً' });
+    const like = (value: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: bearer(other.token),
+        payload: { postId: liked.id, value },
+      });
+    const stats = async (value: number) =>
+      (await like(value)).json<{ votingStatistics: unknown; userVote: number | null }>();
+    expect(await stats(1)).toMatchObject({ votingStatistics: { upVotes: 1, downVotes: 0 }, userVote: 1 });
+    expect(await stats(-1)).toMatchObject({ votingStatistics: { upVotes: 0, downVotes: 1 }, userVote: -1 });
+    expect(await stats(-1)).toMatchObject({ votingStatistics: { upVotes: 0, downVotes: 0 }, userVote: null });
+  });
+
   it('never shows the author of an anonymous post to others', async () => {
     const post = await createPost(author, { content: 'سر لا أستطيع قوله باسمي', isAnonymous: true });
     expect(post.user).toBeNull();

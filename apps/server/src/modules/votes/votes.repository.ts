@@ -2,16 +2,29 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { posts, votes } from '../../db/schema';
 
+/** What a vote's answer reports: the post's counters, and what decides who may see them. */
+const counterColumns = {
+  votingType: posts.votingType,
+  upVotes: posts.upVotes,
+  downVotes: posts.downVotes,
+  ratingSum: posts.ratingSum,
+  ratingCount: posts.ratingCount,
+  pollCounts: posts.pollCounts,
+  pollOptions: posts.pollOptions,
+  authorId: posts.authorId,
+  hiddenAt: posts.hiddenAt,
+};
+
+export type PostCounters = NonNullable<Awaited<ReturnType<typeof counters>>>;
+
+/**
+ * Locks the post for the vote's transaction and reads its counters. The voter's current vote is read by a
+ * separate statement once the lock is held: a join here would show a vote committed while this one waited
+ * for the lock as absent.
+ */
 export async function lockPostForVote(db: Executor, postId: number) {
   const [row] = await db
-    .select({
-      id: posts.id,
-      authorId: posts.authorId,
-      votingType: posts.votingType,
-      pollOptions: posts.pollOptions,
-      hiddenAt: posts.hiddenAt,
-      content: posts.content,
-    })
+    .select({ ...counterColumns, content: posts.content })
     .from(posts)
     .where(eq(posts.id, postId))
     .for('update')
@@ -43,13 +56,13 @@ export async function removeVote(db: Executor, postId: number, userId: string) {
   await db.delete(votes).where(and(eq(votes.postId, postId), eq(votes.userId, userId)));
 }
 
-/** Counter changes for a post, applied in the same transaction as the vote itself. */
+/** Counter changes for a post, applied in the same transaction as the vote itself; answers the new counters. */
 export async function adjustCounters(
   db: Executor,
   postId: number,
   delta: { up?: number; down?: number; ratingSum?: number; ratingCount?: number },
-) {
-  await db
+): Promise<PostCounters | undefined> {
+  const [row] = await db
     .update(posts)
     .set({
       ...(delta.up ? { upVotes: sql`${posts.upVotes} + ${delta.up}` } : {}),
@@ -57,32 +70,31 @@ export async function adjustCounters(
       ...(delta.ratingSum ? { ratingSum: sql`${posts.ratingSum} + ${delta.ratingSum}` } : {}),
       ...(delta.ratingCount ? { ratingCount: sql`${posts.ratingCount} + ${delta.ratingCount}` } : {}),
     })
-    .where(eq(posts.id, postId));
+    .where(eq(posts.id, postId))
+    .returning(counterColumns);
+  return row;
 }
 
 /** One more vote for a poll option (0-based index; PostgreSQL arrays count from 1). */
-export async function countPollVote(db: Executor, postId: number, optionIndex: number) {
-  await db.execute(
-    sql`update posts set poll_counts[${optionIndex + 1}] = poll_counts[${optionIndex + 1}] + 1 where id = ${postId}`,
-  );
+export async function countPollVote(
+  db: Executor,
+  postId: number,
+  optionIndex: number,
+): Promise<PostCounters | undefined> {
+  const [row] = await db
+    .update(posts)
+    .set({
+      pollCounts: sql`${posts.pollCounts}[:${optionIndex}::int]
+        || (${posts.pollCounts}[${optionIndex + 1}::int] + 1)
+        || ${posts.pollCounts}[${optionIndex + 2}::int:]`,
+    })
+    .where(eq(posts.id, postId))
+    .returning(counterColumns);
+  return row;
 }
 
 export async function counters(db: Executor, postId: number) {
-  const [row] = await db
-    .select({
-      votingType: posts.votingType,
-      upVotes: posts.upVotes,
-      downVotes: posts.downVotes,
-      ratingSum: posts.ratingSum,
-      ratingCount: posts.ratingCount,
-      pollCounts: posts.pollCounts,
-      pollOptions: posts.pollOptions,
-      authorId: posts.authorId,
-      hiddenAt: posts.hiddenAt,
-    })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .limit(1);
+  const [row] = await db.select(counterColumns).from(posts).where(eq(posts.id, postId)).limit(1);
   return row;
 }
 

@@ -55,6 +55,10 @@ export async function vote(
         })),
       );
     };
+    const answer = (userVote: number | null, message: string, stats: repo.PostCounters | undefined) => {
+      if (!stats) throw notFound();
+      return { userVote, message, notified, stats };
+    };
 
     switch (post.votingType) {
       case 'like-dislike': {
@@ -62,49 +66,49 @@ export async function vote(
         const field = (v: number) => (v === 1 ? 'up' : 'down');
         if (existing === value) {
           await repo.removeVote(tx, postId, userId);
-          await repo.adjustCounters(tx, postId, { [field(value)]: -1 });
-          return { userVote: null, message: msg.voteRemoved, notified };
+          const stats = await repo.adjustCounters(tx, postId, { [field(value)]: -1 });
+          return answer(null, msg.voteRemoved, stats);
         }
         if (existing === null) await repo.insertVote(tx, postId, userId, value);
         else await repo.changeVote(tx, postId, userId, value);
-        await repo.adjustCounters(
+        const stats = await repo.adjustCounters(
           tx,
           postId,
           existing === null ? { [field(value)]: 1 } : { [field(value)]: 1, [field(existing)]: -1 },
         );
         if (existing === null && value === 1) await notifyNew();
-        return { userVote: value, message: value === 1 ? msg.likeSuccess : msg.dislikeSuccess, notified };
+        return answer(value, value === 1 ? msg.likeSuccess : msg.dislikeSuccess, stats);
       }
       case 'rating': {
         if (value < 1 || value > 5) throw invalidValue();
+        let stats: repo.PostCounters | undefined = post;
         if (existing === null) {
           await repo.insertVote(tx, postId, userId, value);
-          await repo.adjustCounters(tx, postId, { ratingSum: value, ratingCount: 1 });
+          stats = await repo.adjustCounters(tx, postId, { ratingSum: value, ratingCount: 1 });
           await notifyNew();
         } else if (existing !== value) {
           await repo.changeVote(tx, postId, userId, value);
-          await repo.adjustCounters(tx, postId, { ratingSum: value - existing });
+          stats = await repo.adjustCounters(tx, postId, { ratingSum: value - existing });
         }
-        return { userVote: value, message: msg.rateSuccess(value), notified };
+        return answer(value, msg.rateSuccess(value), stats);
       }
       case 'poll': {
         const optionCount = post.pollOptions?.length ?? 0;
         if (value < 0 || value >= optionCount) throw invalidValue();
         if (existing !== null) throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
         await repo.insertVote(tx, postId, userId, value);
-        await repo.countPollVote(tx, postId, value);
+        const stats = await repo.countPollVote(tx, postId, value);
         await notifyNew();
-        return { userVote: value, message: msg.voteSuccess, notified };
+        return answer(value, msg.voteSuccess, stats);
       }
     }
   });
-  await ctx.realtime.deliver(outcome.notified);
-  const stats = await repo.counters(ctx.database.db, postId);
-  if (!stats) throw notFound();
+  // The push needs nothing from the voter, so the answer does not wait for it.
+  void ctx.realtime.deliver(outcome.notified);
   return {
     success: true,
     message: outcome.message,
-    votingStatistics: votingStatistics(stats),
+    votingStatistics: votingStatistics(outcome.stats),
     userVote: outcome.userVote,
   };
 }
