@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookmarks, hashtags, postHashtags, posts, users } from '../../db/schema';
 
@@ -11,8 +11,15 @@ export interface Viewer {
   seesHidden: boolean;
 }
 
+/** The viewer's id as a value, or as a placeholder of a prepared statement; null for a visitor. */
+type ViewerId = string | Placeholder | null;
+
 /** Columns of a post as every list and detail shows it, with the viewer's own vote and bookmark in the same row. */
 function selection(viewer: Viewer | null) {
+  return selectionFor(viewer?.userId ?? null);
+}
+
+function selectionFor(viewerId: ViewerId) {
   return {
     post: {
       id: posts.id,
@@ -44,14 +51,16 @@ function selection(viewer: Viewer | null) {
     hashtags: sql<
       string[] | null
     >`(select json_agg(ph.name order by ph.created_at, ph.hashtag_id) from post_hashtags ph where ph.post_id = ${posts.id})`,
-    userVote: viewer
-      ? sql<
-          number | null
-        >`(select v.value from votes v where v.post_id = ${posts.id} and v.user_id = ${viewer.userId})`
-      : sql<null>`null::smallint`,
-    isBookmarked: viewer
-      ? sql<boolean>`exists(select 1 from bookmarks b where b.post_id = ${posts.id} and b.user_id = ${viewer.userId})`
-      : sql<boolean>`false`,
+    userVote:
+      viewerId !== null
+        ? sql<
+            number | null
+          >`(select v.value from votes v where v.post_id = ${posts.id} and v.user_id = ${viewerId})`
+        : sql<null>`null::smallint`,
+    isBookmarked:
+      viewerId !== null
+        ? sql<boolean>`exists(select 1 from bookmarks b where b.post_id = ${posts.id} and b.user_id = ${viewerId})`
+        : sql<boolean>`false`,
   };
 }
 
@@ -67,14 +76,78 @@ function selectPosts(db: Executor, viewer: Viewer | null) {
   return db.select(selection(viewer)).from(posts).innerJoin(users, eq(users.id, posts.authorId));
 }
 
+/**
+ * The two hottest reads, the feed and a post's page, run as prepared statements: PostgreSQL plans them once
+ * per connection and the SQL is built once per process, instead of both on every request. They differ only by
+ * the kind of viewer, which decides the visibility rule and whether the viewer's vote and bookmark are read.
+ */
+type ViewerKind = 'visitor' | 'member' | 'staff';
+
+const kindOf = (viewer: Viewer | null): ViewerKind =>
+  viewer === null ? 'visitor' : viewer.seesHidden ? 'staff' : 'member';
+
+function visibilityFor(kind: ViewerKind, viewerId: ViewerId): SQL | undefined {
+  if (kind === 'staff') return undefined;
+  return kind === 'member' && viewerId !== null
+    ? or(isNull(posts.hiddenAt), eq(posts.authorId, viewerId))
+    : isNull(posts.hiddenAt);
+}
+
+const statements = new WeakMap<Executor, Map<string, unknown>>();
+
+function prepared<T>(db: Executor, name: string, build: () => T): T {
+  let byName = statements.get(db);
+  if (!byName) {
+    byName = new Map();
+    statements.set(db, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
+function selectPostsFor(db: Executor, kind: ViewerKind) {
+  const viewerId = kind === 'visitor' ? null : sql.placeholder('viewerId');
+  return {
+    viewerId,
+    query: db.select(selectionFor(viewerId)).from(posts).innerJoin(users, eq(users.id, posts.authorId)),
+  };
+}
+
+function postStatement(db: Executor, kind: ViewerKind) {
+  return prepared(db, `post_${kind}`, () => {
+    const { viewerId, query } = selectPostsFor(db, kind);
+    return query
+      .where(and(eq(posts.id, sql.placeholder('id')), visibilityFor(kind, viewerId)))
+      .limit(1)
+      .prepare(`post_${kind}`);
+  });
+}
+
+function feedStatement(db: Executor, kind: ViewerKind, byCursor: boolean) {
+  const name = `feed_${kind}_${byCursor ? 'cursor' : 'offset'}`;
+  return prepared(db, name, () => {
+    const { viewerId, query } = selectPostsFor(db, kind);
+    return query
+      .where(
+        and(visibilityFor(kind, viewerId), byCursor ? lt(posts.id, sql.placeholder('afterId')) : undefined),
+      )
+      .orderBy(desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .offset(byCursor ? 0 : sql.placeholder('offset'))
+      .prepare(name);
+  });
+}
+
 export async function findPost(
   db: Executor,
   id: number,
   viewer: Viewer | null,
 ): Promise<PostRecord | undefined> {
-  const [row] = await selectPosts(db, viewer)
-    .where(and(eq(posts.id, id), visibleTo(viewer)))
-    .limit(1);
+  const [row] = await postStatement(db, kindOf(viewer)).execute({ id, viewerId: viewer?.userId });
   return row;
 }
 
@@ -117,6 +190,15 @@ export async function listPosts(
       .orderBy(desc(postHashtags.postId))
       .limit(page.limit + 1)
       .offset(page.offset ?? 0);
+  }
+  if (filter.where.every((condition) => condition === undefined)) {
+    const byCursor = page.afterId !== undefined;
+    return feedStatement(db, kindOf(viewer), byCursor).execute({
+      viewerId: viewer?.userId,
+      afterId: page.afterId,
+      limit: page.limit + 1,
+      offset: page.offset ?? 0,
+    });
   }
   return selectPosts(db, viewer)
     .where(and(...filter.where, visibleTo(viewer), page.afterId ? lt(posts.id, page.afterId) : undefined))

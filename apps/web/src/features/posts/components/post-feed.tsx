@@ -78,7 +78,12 @@ export function PostFeed({
             <div role="listitem">
               <PostCard post={post} priority={index < 2} />
             </div>
-            {showAds && adFollows(index) ? <AdSlot placement="BetweenPosts" /> : null}
+            {/* A list holds only list items, so the ad between posts is one too. */}
+            {showAds && adFollows(index) ? (
+              <div role="listitem">
+                <AdSlot placement="BetweenPosts" />
+              </div>
+            ) : null}
           </Fragment>
         ))}
       </div>
