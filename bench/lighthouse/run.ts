@@ -45,6 +45,24 @@ function findingsOf(lhr: LighthouseResult): string[] {
       found.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     }
   }
+  // What moved and what painted last, so a low score points at its cause.
+  const shifts = lhr.audits['layout-shifts']?.details;
+  if (shifts?.type === 'table') {
+    for (const item of shifts.items.slice(0, 3)) {
+      const node = item.node as { snippet?: string } | undefined;
+      found.push(
+        `layout shift ${Number(item.score).toFixed(3)}: ${node?.snippet?.slice(0, 120) ?? 'unknown'}`,
+      );
+    }
+  }
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details;
+  if (lcp?.type === 'list') {
+    const table = lcp.items[0];
+    if (table?.type === 'table') {
+      const node = table.items[0]?.node as { snippet?: string } | undefined;
+      if (node?.snippet) found.push(`largest paint: ${node.snippet.slice(0, 120)}`);
+    }
+  }
   return found;
 }
 

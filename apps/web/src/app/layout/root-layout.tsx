@@ -40,7 +40,8 @@ export function RootLayout() {
           <NotificationStream />
         </Suspense>
       ) : null}
-      <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-5 sm:py-6">
+      {/* At least a screen tall, so the footer starts below the fold and does not jump as the page fills in. */}
+      <div className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-5 sm:py-6">
         <AdSlot placement="Header" className="mb-6 hidden sm:flex" />
         <AdSlot placement="Mobile" className="mb-5 sm:hidden" />
         <div className={focused ? undefined : 'grid gap-6 lg:grid-cols-4'}>
