@@ -36,6 +36,16 @@ function keyOf(location: Location): string {
   return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
 
+/** The element an address's #fragment names, if any; a malformed fragment names none. */
+function anchorOf(hash: string): HTMLElement | null {
+  if (!hash) return null;
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * New pages open at the top (or at their #anchor); going back or forward returns to where the reader was,
  * including after a reload of the tab.
@@ -73,14 +83,9 @@ export function ScrollRestoration() {
       window.scrollTo(0, saved);
       return;
     }
-    if (location.hash) {
-      const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-      if (target) {
-        target.scrollIntoView();
-        return;
-      }
-    }
-    window.scrollTo(0, 0);
+    const anchor = anchorOf(location.hash);
+    if (anchor) anchor.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [key, navigationType, location.hash]);
 
   return null;
