@@ -1,6 +1,7 @@
 import type { AdminAd } from '@ray/shared/schemas/ad';
 import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
 import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -129,6 +130,18 @@ function Title({ ad }: { ad: AdminAd }) {
   );
 }
 
+/** The table's columns in order; numbers line up at the end of their cells. */
+const HEADERS = [
+  { key: 'ad', numeric: false },
+  { key: 'status', numeric: false },
+  { key: 'placements', numeric: false },
+  { key: 'period', numeric: false },
+  { key: 'weight', numeric: true },
+  { key: 'impressions', numeric: true },
+  { key: 'clicks', numeric: true },
+  { key: 'ctr', numeric: true },
+] as const;
+
 /** Wide screens: one row per ad with every column. */
 function AdsTable({ ads }: { ads: AdminAd[] }) {
   const c = s.columns;
@@ -137,30 +150,15 @@ function AdsTable({ ads }: { ads: AdminAd[] }) {
       <table className="w-full text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-start text-xs font-semibold text-slate-600">
-            <th scope="col" className="px-4 py-3 text-start">
-              {c.ad}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start">
-              {c.status}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start">
-              {c.placements}
-            </th>
-            <th scope="col" className="px-3 py-3 text-start">
-              {c.period}
-            </th>
-            <th scope="col" className="px-3 py-3 text-end">
-              {c.weight}
-            </th>
-            <th scope="col" className="px-3 py-3 text-end">
-              {c.impressions}
-            </th>
-            <th scope="col" className="px-3 py-3 text-end">
-              {c.clicks}
-            </th>
-            <th scope="col" className="px-3 py-3 text-end">
-              {c.ctr}
-            </th>
+            {HEADERS.map(({ key, numeric }, index) => (
+              <th
+                key={key}
+                scope="col"
+                className={cn('py-3', index === 0 ? 'px-4' : 'px-3', numeric ? 'text-end' : 'text-start')}
+              >
+                {c[key]}
+              </th>
+            ))}
             <th scope="col" className="px-4 py-3 text-start">
               <span className="sr-only">{c.actions}</span>
             </th>
