@@ -129,6 +129,7 @@ test.describe('screenshots', () => {
       await page.setViewportSize(size);
       await page.goto('/');
       await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByTestId('post-card').first()).toBeVisible();
       await screenshot(page, `home-${label}`);
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();

@@ -1,13 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstScreenChunks } from './build/first-screen-chunks';
+import { firstScreenChunks, preloadFeedChunk } from './build/first-screen-chunks';
 import { precompress } from './build/precompress';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFeedChunk(), precompress()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Rolldown } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 type NameFunction = Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>;
 type ChunkingContext = Parameters<NameFunction>[1];
@@ -41,4 +41,35 @@ export function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
     return null;
   };
   return [{ name: chunkOf }];
+}
+
+/**
+ * Lists the home feed's chunk in index.html as a module preload, so the browser fetches it alongside the app
+ * chunk instead of after the app has started and the router has asked for it. Home is where most visits land.
+ */
+export function preloadFeedChunk(): Plugin {
+  let base = '/';
+  return {
+    name: 'ray-preload-feed-chunk',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const feed = Object.values(context.bundle ?? {}).find(
+          (file) => file.type === 'chunk' && file.name === 'feed',
+        );
+        if (!feed) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${feed.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
 }
