@@ -17,8 +17,9 @@ import { seedIfEmpty } from './db/seed';
 import type { Env } from './env';
 import { AppError } from './lib/app-error';
 import type { AppContext } from './lib/context';
+import { BackgroundTasks } from './lib/background';
 import { createMailer } from './lib/mailer';
-import { MemoryRateLimitStore, RateLimiter } from './lib/rate-limiter';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
 import { LocalFileStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
@@ -114,17 +115,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log });
   if (env.REDIS_URL) {
     realtime.useRedis(env.REDIS_URL, env.REALTIME_STREAM);
+    sessions.shareThrough(env.REDIS_URL, `${env.REALTIME_STREAM}:revoked-sessions`, app.log);
   }
   const ctx: AppContext = {
     env,
     database,
     tokens,
     sessions,
-    limiter: new RateLimiter(new MemoryRateLimitStore()),
+    limiter: new RateLimiter(
+      env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL, app.log) : new MemoryRateLimitStore(),
+    ),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
     storage: new LocalFileStorage(uploadsDir),
     realtime,
     logger: app.log,
+    background: new BackgroundTasks(app.log),
   };
   app.decorate('ctx', ctx);
 
@@ -207,7 +212,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     realtime.disconnectLocal();
   });
   app.addHook('onClose', async () => {
+    await ctx.background.drain();
     await realtime.close();
+    await ctx.limiter.close();
+    await sessions.close();
     ctx.mailer.close();
     if (ownsDatabase) await database.close();
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import type { Env } from '../env';
 import type { SessionGuard } from '../modules/account/session-guard';
+import type { BackgroundTasks } from './background';
 import type { Mailer } from './mailer';
 import type { RateLimiter } from './rate-limiter';
 import type { Realtime } from './realtime';
@@ -19,6 +20,7 @@ export interface AppContext {
   storage: FileStorage;
   realtime: Realtime;
   logger: FastifyBaseLogger;
+  background: BackgroundTasks;
 }
 
 declare module 'fastify' {

@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { closeRedisClient, createRedisClient, type RedisClient } from './redis';
+
 /**
  * Counts events per key in a fixed window. Used for failed logins and reset e-mails, where the count must
  * only grow on failure (a generic per-request limiter cannot express that).
@@ -7,6 +10,7 @@ export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
   peek(key: string): Promise<{ count: number; resetSeconds: number }>;
   reset(key: string): Promise<void>;
+  close?(): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -33,6 +37,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async reset(key: string) {
     this.entries.delete(key);
+  }
+
+  /** Takes over a count kept elsewhere (the shared store's). */
+  remember(key: string, count: number, resetSeconds: number) {
+    if (count <= 0 || resetSeconds <= 0) this.entries.delete(key);
+    else this.entries.set(key, { count, resetAt: Date.now() + resetSeconds * 1000 });
   }
 
   private lastSweep = 0;
@@ -68,5 +78,115 @@ export class RateLimiter {
 
   async clear(key: string): Promise<void> {
     await this.store.reset(key);
+  }
+
+  async close(): Promise<void> {
+    await this.store.close?.();
+  }
+}
+
+/** Increments a key, starts its window on the first hit, and returns the count and the milliseconds left. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+/** How long a limit check may wait for Redis before this instance decides on its own counts. */
+const REDIS_TIMEOUT_MS = 250;
+
+/**
+ * Counts shared by every instance through Redis, so an attacker cannot multiply a limit by the number of
+ * instances. Each instance keeps a copy of the counts it has seen: while Redis is unreachable (or slow) it
+ * counts on from that copy, so the limits still hold per instance and a login is never refused or delayed
+ * because Redis is down.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly client: RedisClient;
+  private readonly local = new MemoryRateLimitStore();
+  private lastWarning = 0;
+
+  constructor(
+    url: string,
+    private readonly logger: FastifyBaseLogger,
+    private readonly prefix = 'ray:limit:',
+  ) {
+    this.client = createRedisClient(url, {
+      queueWhileDown: false,
+      onError: (error) => {
+        this.warn(error);
+      },
+    });
+    this.client.connect().catch((error: unknown) => {
+      this.warn(error);
+    });
+  }
+
+  async hit(key: string, windowSeconds: number) {
+    const shared = await this.shared(async (client) => {
+      const [count, ttl] = (await client.eval(HIT_SCRIPT, {
+        keys: [this.prefix + key],
+        arguments: [String(windowSeconds * 1000)],
+      })) as [number, number];
+      return { count, resetSeconds: Math.ceil(ttl / 1000) };
+    });
+    return shared ? this.mirror(key, shared) : this.local.hit(key, windowSeconds);
+  }
+
+  async peek(key: string) {
+    const shared = await this.shared(async (client) => {
+      const [count, ttl] = await client
+        .multi()
+        .get(this.prefix + key)
+        .pTTL(this.prefix + key)
+        .exec();
+      const value = Number(count ?? 0);
+      const left = Number(ttl);
+      return left > 0
+        ? { count: value, resetSeconds: Math.ceil(left / 1000) }
+        : { count: 0, resetSeconds: 0 };
+    });
+    return shared ? this.mirror(key, shared) : this.local.peek(key);
+  }
+
+  async reset(key: string) {
+    await this.local.reset(key);
+    await this.shared((client) => client.del(this.prefix + key));
+  }
+
+  async close() {
+    await closeRedisClient(this.client);
+  }
+
+  private mirror(key: string, shared: { count: number; resetSeconds: number }) {
+    this.local.remember(key, shared.count, shared.resetSeconds);
+    return shared;
+  }
+
+  /** Runs a command when Redis is ready, giving up after a short wait; undefined when it could not. */
+  private async shared<T>(command: (client: RedisClient) => Promise<T>): Promise<T | undefined> {
+    if (!this.client.isReady) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(undefined);
+      }, REDIS_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([command(this.client), timeout]);
+    } catch (error) {
+      this.warn(error);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private warn(error: unknown) {
+    const now = Date.now();
+    if (now - this.lastWarning < 10_000) return;
+    this.lastWarning = now;
+    this.logger.warn({ err: error }, 'redis unavailable for rate limits; counting on this instance only');
   }
 }

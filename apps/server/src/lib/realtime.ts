@@ -1,7 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_PATH, REALTIME_TOKEN_MIN } from '@ray/shared/constants';
 import { REALTIME_EVENTS, type ServerToClientEvents } from '@ray/shared/realtime';
@@ -9,6 +8,7 @@ import type { Database } from '../db/client';
 import type { SessionGuard } from '../modules/account/session-guard';
 import { toNotification } from '../modules/notifications/notifications.service';
 import { unreadCount, type NotificationRow } from '../modules/notifications/notifications.repository';
+import { closeRedisClient, createRedisClient, type RedisClient } from './redis';
 import type { AccessTokens } from './tokens';
 
 interface SocketData {
@@ -28,7 +28,7 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  */
 export class Realtime {
   readonly io: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
-  private redis: ReturnType<typeof createClient> | undefined;
+  private redis: RedisClient | undefined;
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -73,12 +73,11 @@ export class Realtime {
 
   /** Shares events between instances through Redis; without it this instance works alone. */
   useRedis(url: string, streamName: string) {
-    const client = createClient({
-      url,
-      socket: { reconnectStrategy: (retries) => Math.min(retries * 200, 2_000), connectTimeout: 2_000 },
-    });
-    client.on('error', (error: unknown) => {
-      this.deps.logger.warn({ err: error }, 'redis unavailable for real-time; retrying');
+    const client = createRedisClient(url, {
+      queueWhileDown: true,
+      onError: (error) => {
+        this.deps.logger.warn({ err: error }, 'redis unavailable for real-time; retrying');
+      },
     });
     this.redis = client;
     // Commands wait in the client's queue until Redis answers, so a Redis that is down at start delays only the
@@ -140,8 +139,6 @@ export class Realtime {
   async close() {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    // A client still reconnecting would never finish a polite QUIT.
-    if (this.redis?.isReady) await this.redis.quit().catch(() => undefined);
-    else if (this.redis?.isOpen) this.redis.destroy();
+    await closeRedisClient(this.redis);
   }
 }

@@ -192,7 +192,10 @@ export async function logout(ctx: AppContext, sessionId: string | null, refreshT
   ctx.sessions.revoked([id]);
 }
 
-/** Answers alike for known and unknown addresses; the e-mail leaves in the background so timing says nothing. */
+/**
+ * Answers alike for known and unknown addresses. Whether the address has an account is looked up only after
+ * the answer has gone, so neither the answer nor its timing says anything about it.
+ */
 export async function forgotPassword(ctx: AppContext, email: string, client: ClientInfo) {
   const limits: Limit[] = [
     { key: `forgot:email:${email}`, max: RESET_EMAILS_PER_HOUR, windowSeconds: HOUR },
@@ -201,7 +204,10 @@ export async function forgotPassword(ctx: AppContext, email: string, client: Cli
   const wait = await ctx.limiter.blockedFor(limits);
   if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.forgotTooMany, retryAfterSeconds: wait });
   await ctx.limiter.record(limits);
+  ctx.background.run('password reset e-mail', () => sendResetLink(ctx, email));
+}
 
+async function sendResetLink(ctx: AppContext, email: string) {
   const user = await findUserByEmail(ctx.database.db, email);
   if (!user) return;
   const token = randomToken();
@@ -211,15 +217,11 @@ export async function forgotPassword(ctx: AppContext, email: string, client: Cli
     expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
   });
   const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
-  ctx.mailer
-    .send({
-      to: email,
-      subject: 'إعادة تعيين كلمة المرور في رأي',
-      text: `مرحباً ${user.firstName}،\n\nطلبت إعادة تعيين كلمة المرور لحسابك في رأي. افتح الرابط التالي خلال ساعة لاختيار كلمة مرور جديدة:\n\n${link}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء في حسابك.`,
-    })
-    .catch((error: unknown) => {
-      ctx.logger.error({ err: error }, 'password reset e-mail failed');
-    });
+  await ctx.mailer.send({
+    to: email,
+    subject: 'إعادة تعيين كلمة المرور في رأي',
+    text: `مرحباً ${user.firstName}،\n\nطلبت إعادة تعيين كلمة المرور لحسابك في رأي. افتح الرابط التالي خلال ساعة لاختيار كلمة مرور جديدة:\n\n${link}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء في حسابك.`,
+  });
 }
 
 export async function resetPassword(ctx: AppContext, payload: z.output<typeof resetPasswordSchema>) {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
@@ -942,13 +943,40 @@ describe('forgot-password', () => {
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ success: true, message: msg.forgotSent });
 
+    await waitForMail(user.email, 1);
     const tokens = await t.database.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, user.userId));
     expect(tokens).toHaveLength(1);
-    await waitForMail(user.email, 1);
     expect(catcher.mails.some((mail) => mail.to === 'no-such-user@example.com')).toBe(false);
+  });
+
+  // The account is looked up only after the answer has gone, so a known address cannot take longer to answer
+  // than an unknown one. Proved by holding a lock on the accounts table: the answer must not wait for it.
+  it.runIf(process.env.DATABASE_URL)('answers before it looks the address up', async () => {
+    const user = await registerUser(t.app);
+    const locker = new pg.Client({ connectionString: t.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table users in access exclusive mode');
+      const answer = call('forgot-password', { email: user.email }, { address: newAddress() });
+      const outcome = await Promise.race([
+        answer.then((response) => response.statusCode),
+        new Promise((resolve) =>
+          setTimeout(() => {
+            resolve('still waiting');
+          }, 5_000),
+        ),
+      ]);
+      expect(outcome).toBe(200);
+      expect(catcher.mails.some((mail) => mail.to === user.email)).toBe(false);
+    } finally {
+      await locker.query('commit');
+      await locker.end();
+    }
+    await waitForMail(user.email, 1);
   });
 
   it('answers the 6th request for one e-mail within an hour with 429 and Retry-After', async () => {

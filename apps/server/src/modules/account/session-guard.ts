@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { closeRedisClient, createRedisClient, type RedisClient } from '../../lib/redis';
 import { isSessionActive } from './sessions.repository';
 
 const CACHE_MS = 10_000;
@@ -6,14 +9,52 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * Answers "is this session still signed in?" for every authenticated request. Results are cached briefly so
- * the check costs no query on the hot path; revocations made by this process take effect at once, those made
- * by another instance within CACHE_MS.
+ * the check costs no query on the hot path. Revocations made by this process take effect at once; with Redis,
+ * those made by another instance arrive within moments, and without it (or while Redis is down) within CACHE_MS.
  */
 export class SessionGuard {
   private readonly cache = new Map<string, { active: boolean; until: number }>();
   private readonly listeners = new Set<(sessionIds: string[]) => void>();
+  private readonly instance = randomUUID();
+  private publisher: RedisClient | undefined;
+  private subscriber: RedisClient | undefined;
+  private channel = '';
+  private warn: (error: unknown) => void = () => undefined;
 
   constructor(private readonly db: Database) {}
+
+  /** Tells the other instances about revocations through a Redis channel, and listens to theirs. */
+  shareThrough(url: string, channel: string, logger: FastifyBaseLogger) {
+    const warn = (error: unknown) => {
+      logger.warn({ err: error }, 'redis unavailable for session revocations');
+    };
+    this.publisher = createRedisClient(url, { queueWhileDown: false, onError: warn });
+    this.subscriber = createRedisClient(url, { queueWhileDown: false, onError: warn });
+    for (const client of [this.publisher, this.subscriber]) client.connect().catch(warn);
+    this.subscriber.on('ready', () => {
+      this.subscriber
+        ?.subscribe(channel, (message) => {
+          this.receive(message);
+        })
+        .catch(warn);
+    });
+    this.channel = channel;
+    this.warn = warn;
+  }
+
+  private receive(message: string) {
+    try {
+      const { from, sessionIds } = JSON.parse(message) as { from?: unknown; sessionIds?: unknown };
+      if (from === this.instance || !Array.isArray(sessionIds)) return;
+      this.forget(sessionIds.filter((id): id is string => typeof id === 'string'));
+    } catch (error) {
+      this.warn(error);
+    }
+  }
+
+  private forget(sessionIds: string[]) {
+    for (const id of sessionIds) this.cache.set(id, { active: false, until: Date.now() + CACHE_MS });
+  }
 
   async isActive(sessionId: string): Promise<boolean> {
     const now = Date.now();
@@ -27,8 +68,18 @@ export class SessionGuard {
 
   /** Called after sessions are revoked, so this process forgets them and real-time connections can close. */
   revoked(sessionIds: string[]) {
-    for (const id of sessionIds) this.cache.set(id, { active: false, until: Date.now() + CACHE_MS });
+    if (sessionIds.length === 0) return;
+    this.forget(sessionIds);
     for (const listener of this.listeners) listener(sessionIds);
+    if (this.publisher?.isReady)
+      this.publisher
+        .publish(this.channel, JSON.stringify({ from: this.instance, sessionIds }))
+        .catch(this.warn);
+  }
+
+  async close() {
+    await closeRedisClient(this.subscriber);
+    await closeRedisClient(this.publisher);
   }
 
   onRevoked(listener: (sessionIds: string[]) => void): () => void {

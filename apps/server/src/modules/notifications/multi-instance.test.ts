@@ -57,4 +57,27 @@ describe.runIf(redisUrl)('several server instances sharing Redis', () => {
     expect(notification).toMatchObject({ type: 'comment', postId: created.id });
     socket.close();
   });
+
+  it('refuses on instance B, at once, an access token whose session was signed out through instance A', async () => {
+    const user = await registerUser(a.app);
+    const profile = () =>
+      b.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(user.token) });
+    // B has now seen the session as signed in and keeps that answer for a few seconds.
+    expect((await profile()).statusCode).toBe(200);
+    const logout = await a.app.inject({
+      method: 'POST',
+      url: '/api/account/logout',
+      headers: bearer(user.token),
+      payload: {},
+    });
+    expect(logout.statusCode).toBe(200);
+    // The revocation travels through Redis: well before B's cached answer (10 s) would run out.
+    const deadline = Date.now() + 2_000;
+    let status = (await profile()).statusCode;
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = (await profile()).statusCode;
+    }
+    expect(status).toBe(401);
+  });
 });
