@@ -92,6 +92,48 @@ describe('security headers', () => {
   });
 });
 
+describe('request rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('refuses requests past the limit with 429, Retry-After and an Arabic message, with security headers', async () => {
+    const address = '10.250.0.1';
+    for (let i = 1; i <= 3; i++) {
+      const response = await limited.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: address,
+      });
+      expect(response.statusCode, `request ${i}`).toBe(200);
+      expect(Object.keys(response.headers).filter((name) => name.startsWith('x-ratelimit'))).toEqual([]);
+    }
+    const refused = await limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<ErrorBody>()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: msg.rateLimited,
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(directives(refused.headers['content-security-policy']).get('object-src')).toEqual(["'none'"]);
+
+    const other = await limited.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '10.250.0.2',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
 describe('unknown routes', () => {
   it.each(['GET', 'POST', 'DELETE'] as const)(
     'answers %s on an unknown /api route with 404 JSON in Arabic',

@@ -160,6 +160,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rateLimit, {
         max: env.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
+        // Only a refused request learns about the limit (Retry-After); the others carry no extra headers.
+        addHeadersOnExceeding: {
+          'x-ratelimit-limit': false,
+          'x-ratelimit-remaining': false,
+          'x-ratelimit-reset': false,
+        },
+        addHeaders: {
+          'x-ratelimit-limit': false,
+          'x-ratelimit-remaining': false,
+          'x-ratelimit-reset': false,
+          'retry-after': true,
+        },
         errorResponseBuilder: (_request, context) =>
           new AppError('RATE_LIMITED', {
             message: msg.rateLimited,

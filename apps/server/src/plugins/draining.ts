@@ -31,15 +31,20 @@ export function registerDraining(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!draining || request.routeOptions.url === '/api/health') return;
-    await reply
+  // Callback hooks: they run on every request, and the common case (not draining) must cost no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining || request.routeOptions.url === '/api/health') {
+      done();
+      return;
+    }
+    void reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
       .type('application/json; charset=utf-8')
       .send(REFUSAL);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done();
   });
 }

@@ -16,15 +16,16 @@ const REFUSAL = JSON.stringify({
  */
 export function registerLoadShedding(app: FastifyInstance, maxInFlight: number) {
   let inFlight = 0;
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (inFlight >= maxInFlight) {
       // Answered here rather than thrown: a refusal is the server working as designed, so it must cost next to
       // nothing (no stack trace, no error log line) when thousands of them arrive each second.
-      return reply
+      void reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .type('application/json; charset=utf-8')
         .send(REFUSAL);
+      return;
     }
     inFlight += 1;
     // The response's 'close' comes exactly once, whether it was sent or the client left first. Fastify's
@@ -33,5 +34,6 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number) 
     reply.raw.once('close', () => {
       inFlight -= 1;
     });
+    done();
   });
 }
