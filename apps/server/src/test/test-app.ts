@@ -143,3 +143,16 @@ export function addressesIn(network: string): () => string {
     return `${network}.${Math.floor(counter / 250)}.${(counter % 250) + 1}`;
   };
 }
+
+/**
+ * Asks `probe` again every 20 ms until it returns a value, for work that finishes in the background. Counts
+ * attempts rather than reading the clock, so it also works while a test holds Date.now still.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined>, attempts = 250): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (attempt >= attempts) throw new Error(`still not there after ${attempts} attempts`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -38,7 +38,7 @@ const trendingCaches = new WeakMap<AppContext, TtlCache<TrendingHashtag[]>>();
 function trendingCache(ctx: AppContext): TtlCache<TrendingHashtag[]> {
   let cache = trendingCaches.get(ctx);
   if (!cache) {
-    cache = new TtlCache<TrendingHashtag[]>(TRENDS_CACHE_MS);
+    cache = new TtlCache<TrendingHashtag[]>(TRENDS_CACHE_MS, 200, { serveStale: true });
     trendingCaches.set(ctx, cache);
   }
   return cache;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
@@ -224,5 +224,36 @@ describe('post search: results', () => {
     });
     expect(found).toEqual(detail.json<Post>());
     expect(found.isOwner).toBe(true);
+  });
+});
+
+describe('post search: a ranking reused for a few seconds', () => {
+  const post = async (content: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(author.token),
+      payload: { content },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<Post>();
+  };
+
+  it('answers the same search from its ranking for ten seconds, each page still read as the viewer may see it', async () => {
+    const first = await post('تجربة ذاكرة البحث بالقمر الأول');
+    expect(ids((await search({ query: 'بالقمر' })).body)).toEqual([first.id]);
+    const second = await post('تجربة ذاكرة البحث بالقمر الثاني');
+    // Within the period the ranking is reused: the new post is not in it yet.
+    expect(ids((await search({ query: 'بالقمر' })).body)).toEqual([first.id]);
+    // A post hidden since the ranking is not shown, although the ranking still holds it.
+    await t.database.db.update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, first.id));
+    expect(ids((await search({ query: 'بالقمر' })).body)).toEqual([]);
+
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 11_000);
+    try {
+      expect(ids((await search({ query: 'بالقمر' })).body)).toEqual([second.id]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -9,7 +9,10 @@ import { findHashtagByKey, type Viewer } from '../posts/posts.repository';
 import { pageOfRankedPosts } from '../posts/posts.service';
 import * as repo from './trends.repository';
 
-/** Trends are the same for everyone for a minute: the ranking is computed once per period and tag, not per visitor. */
+/**
+ * Trends are the same for everyone for a minute: the ranking is computed once per period and tag, not per visitor,
+ * and a new ranking is computed in the background while the last one is still shown.
+ */
 export const TRENDS_CACHE_MS = 60_000;
 
 const rankings = new WeakMap<AppContext, TtlCache<number[]>>();
@@ -17,7 +20,7 @@ const rankings = new WeakMap<AppContext, TtlCache<number[]>>();
 function rankingCache(ctx: AppContext): TtlCache<number[]> {
   let cache = rankings.get(ctx);
   if (!cache) {
-    cache = new TtlCache<number[]>(TRENDS_CACHE_MS);
+    cache = new TtlCache<number[]>(TRENDS_CACHE_MS, 200, { serveStale: true });
     rankings.set(ctx, cache);
   }
   return cache;
