@@ -102,3 +102,42 @@ describe('feed query count', () => {
     expect(forty.count).toBeLessThanOrEqual(4);
   });
 });
+
+describe('vote query count', () => {
+  it('records a like, a switch and a take-back with one statement each once the post is locked', async () => {
+    const voter = await registerUser(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(author.token),
+      payload: { content: 'رأي لعد استعلامات التصويت' },
+    });
+    const post = created.json<Post>();
+    const vote = async (value: number) => {
+      statements.length = 0;
+      counting = true;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: bearer(voter.token),
+        payload: { postId: post.id, value },
+      });
+      counting = false;
+      expect(response.statusCode, response.body).toBe(200);
+      return [...statements];
+    };
+    // Lock the post, change the vote and its counters, tell the author (first like only).
+    // The voter's session is checked once, then cached; that read is not part of what is counted here.
+    await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(voter.token) });
+    const first = await vote(1);
+    // Lock the post; change the vote and its counters; tell the author; and, not awaited by the answer, the
+    // author's unread count for the real-time push.
+    expect(first).toHaveLength(4);
+    expect(first[1]).toMatch(/^with "previous"/);
+    expect(first[3]).toMatch(/count\(\*\) from "notifications"/);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A switch to a dislike and taking it back tell no one: the lock and one statement each.
+    expect(await vote(-1)).toHaveLength(2);
+    expect(await vote(-1)).toHaveLength(2);
+  });
+});

@@ -18,9 +18,8 @@ const counterColumns = {
 export type PostCounters = NonNullable<Awaited<ReturnType<typeof counters>>>;
 
 /**
- * Locks the post for the vote's transaction and reads its counters. The voter's current vote is read by a
- * separate statement once the lock is held: a join here would show a vote committed while this one waited
- * for the lock as absent.
+ * Locks the post for the vote's transaction and reads what the vote needs of it. Every change to the post's
+ * votes happens under this lock, so the statements that follow see the voter's current vote as committed.
  */
 export async function lockPostForVote(db: Executor, postId: number) {
   const [row] = await db
@@ -32,65 +31,109 @@ export async function lockPostForVote(db: Executor, postId: number) {
   return row;
 }
 
-export async function findVote(db: Executor, postId: number, userId: string) {
+export interface VoteChange {
+  /** The voter's vote before this one (null when none). */
+  previous: number | null;
+  counters: PostCounters;
+}
+
+const ofVoter = (postId: number, userId: string) => and(eq(votes.postId, postId), eq(votes.userId, userId));
+
+/**
+ * The voter's vote before the change, as a CTE of the statement that makes the change: all parts of one
+ * statement read the same snapshot, taken after the post's lock was granted (lockPostForVote).
+ */
+function previousVote(db: Executor, postId: number, userId: string) {
+  return db
+    .$with('previous')
+    .as(db.select({ value: votes.value }).from(votes).where(ofVoter(postId, userId)));
+}
+
+const previousValue = sql<number | null>`(select value from previous)`;
+
+/**
+ * A like (1) or dislike (-1), in one statement: the same choice again takes the vote back, the other one
+ * replaces it, and the counters move with it.
+ */
+export async function toggleLike(db: Executor, postId: number, userId: string, value: 1 | -1) {
+  const previous = previousVote(db, postId, userId);
+  const removed = db
+    .$with('removed', {})
+    .as(sql`delete from ${votes} where ${ofVoter(postId, userId)} and ${votes.value} = ${value}`);
+  const written = db.$with('written', {}).as(
+    sql`insert into ${votes} (post_id, user_id, value)
+      select ${postId}, ${userId}, ${value} where not exists (select 1 from previous where value = ${value})
+      on conflict (post_id, user_id) do update set value = excluded.value, updated_at = now()`,
+  );
+  // Taking back a vote or moving away from it lowers its side; a new choice raises its own.
+  const delta = (side: 1 | -1) =>
+    sql`case when ${previousValue} is not distinct from ${side} then -1 when ${value} = ${side} then 1 else 0 end`;
   const [row] = await db
-    .select({ value: votes.value })
-    .from(votes)
-    .where(and(eq(votes.postId, postId), eq(votes.userId, userId)))
-    .limit(1);
-  return row?.value ?? null;
-}
-
-export async function insertVote(db: Executor, postId: number, userId: string, value: number) {
-  await db.insert(votes).values({ postId, userId, value });
-}
-
-export async function changeVote(db: Executor, postId: number, userId: string, value: number) {
-  await db
-    .update(votes)
-    .set({ value, updatedAt: sql`now()` })
-    .where(and(eq(votes.postId, postId), eq(votes.userId, userId)));
-}
-
-export async function removeVote(db: Executor, postId: number, userId: string) {
-  await db.delete(votes).where(and(eq(votes.postId, postId), eq(votes.userId, userId)));
-}
-
-/** Counter changes for a post, applied in the same transaction as the vote itself; answers the new counters. */
-export async function adjustCounters(
-  db: Executor,
-  postId: number,
-  delta: { up?: number; down?: number; ratingSum?: number; ratingCount?: number },
-): Promise<PostCounters | undefined> {
-  const [row] = await db
+    .with(previous, removed, written)
     .update(posts)
     .set({
-      ...(delta.up ? { upVotes: sql`${posts.upVotes} + ${delta.up}` } : {}),
-      ...(delta.down ? { downVotes: sql`${posts.downVotes} + ${delta.down}` } : {}),
-      ...(delta.ratingSum ? { ratingSum: sql`${posts.ratingSum} + ${delta.ratingSum}` } : {}),
-      ...(delta.ratingCount ? { ratingCount: sql`${posts.ratingCount} + ${delta.ratingCount}` } : {}),
+      upVotes: sql`${posts.upVotes} + ${delta(1)}`,
+      downVotes: sql`${posts.downVotes} + ${delta(-1)}`,
     })
     .where(eq(posts.id, postId))
-    .returning(counterColumns);
-  return row;
+    .returning({ ...counterColumns, previous: previousValue });
+  return change(row);
 }
 
-/** One more vote for a poll option (0-based index; PostgreSQL arrays count from 1). */
-export async function countPollVote(
-  db: Executor,
-  postId: number,
-  optionIndex: number,
-): Promise<PostCounters | undefined> {
+/** A rating of 1 to 5, in one statement: a first rating counts one more, a changed one moves the sum. */
+export async function rate(db: Executor, postId: number, userId: string, value: number) {
+  const previous = previousVote(db, postId, userId);
+  const written = db.$with('written', {}).as(
+    sql`insert into ${votes} (post_id, user_id, value) values (${postId}, ${userId}, ${value})
+      on conflict (post_id, user_id) do update set value = excluded.value, updated_at = now()
+      where ${votes.value} <> excluded.value`,
+  );
   const [row] = await db
+    .with(previous, written)
     .update(posts)
     .set({
-      pollCounts: sql`${posts.pollCounts}[:${optionIndex}::int]
+      ratingSum: sql`${posts.ratingSum} + ${value} - coalesce(${previousValue}, 0)`,
+      ratingCount: sql`${posts.ratingCount} + case when ${previousValue} is null then 1 else 0 end`,
+    })
+    .where(eq(posts.id, postId))
+    .returning({ ...counterColumns, previous: previousValue });
+  return change(row);
+}
+
+/**
+ * A poll vote for an option (0-based; PostgreSQL arrays count from 1), in one statement. A poll vote is
+ * final: when the voter already has one, nothing changes and `previous` says which.
+ */
+export async function votePoll(db: Executor, postId: number, userId: string, optionIndex: number) {
+  const previous = previousVote(db, postId, userId);
+  const written = db.$with('written', {}).as(
+    sql`insert into ${votes} (post_id, user_id, value) values (${postId}, ${userId}, ${optionIndex})
+      on conflict (post_id, user_id) do nothing`,
+  );
+  const [row] = await db
+    .with(previous, written)
+    .update(posts)
+    .set({
+      pollCounts: sql`case when ${previousValue} is null then
+        ${posts.pollCounts}[:${optionIndex}::int]
         || (${posts.pollCounts}[${optionIndex + 1}::int] + 1)
-        || ${posts.pollCounts}[${optionIndex + 2}::int:]`,
+        || ${posts.pollCounts}[${optionIndex + 2}::int:]
+        else ${posts.pollCounts} end`,
     })
     .where(eq(posts.id, postId))
-    .returning(counterColumns);
-  return row;
+    .returning({ ...counterColumns, previous: previousValue });
+  return change(row);
+}
+
+function change(row: (PostCounters & { previous: number | null }) | undefined): VoteChange | undefined {
+  if (!row) return undefined;
+  const { previous, ...counters } = row;
+  return { previous, counters };
+}
+
+export async function findVote(db: Executor, postId: number, userId: string) {
+  const [row] = await db.select({ value: votes.value }).from(votes).where(ofVoter(postId, userId)).limit(1);
+  return row?.value ?? null;
 }
 
 export async function counters(db: Executor, postId: number) {

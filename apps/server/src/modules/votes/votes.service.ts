@@ -10,7 +10,6 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
 import type { Viewer } from '../posts/posts.repository';
-import type { NotificationRow } from '../notifications/notifications.repository';
 import { notifyVote } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
 
@@ -22,14 +21,19 @@ function canSee(post: { hiddenAt: Date | null; authorId: string }, viewer: Viewe
   return post.hiddenAt === null || viewer?.seesHidden === true || viewer?.userId === post.authorId;
 }
 
+function found(change: repo.VoteChange | undefined): repo.VoteChange {
+  if (!change) throw notFound();
+  return change;
+}
+
 function invalidValue(): AppError {
   return AppError.field('VALIDATION_FAILED', 'value', msg.voteValueInvalid);
 }
 
 /**
  * Records a vote. The post row is locked for the transaction, so concurrent votes by one user on one post
- * apply one after the other and the (post, user) primary key keeps a single row; counters change in the same
- * transaction as the vote.
+ * apply one after the other and the (post, user) primary key keeps a single row; the vote and the counters
+ * change in one statement after the lock (votes.repository.ts).
  */
 export async function vote(
   ctx: AppContext,
@@ -40,66 +44,38 @@ export async function vote(
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const post = await repo.lockPostForVote(tx, postId);
     if (!post || !canSee(post, viewer)) throw notFound();
-    const existing = await repo.findVote(tx, postId, viewer.userId);
     const userId = viewer.userId;
-    const notified: NotificationRow[] = [];
     /** A first like, rating or poll vote tells the author, in the vote's own transaction. */
-    const notifyNew = async () => {
-      notified.push(
-        ...(await notifyVote(tx, {
-          postId,
-          postAuthorId: post.authorId,
-          voterId: userId,
-          votingType: post.votingType,
-          content: post.content,
-        })),
-      );
-    };
-    const answer = (userVote: number | null, message: string, stats: repo.PostCounters | undefined) => {
-      if (!stats) throw notFound();
-      return { userVote, message, notified, stats };
-    };
+    const notifyNew = () =>
+      notifyVote(tx, {
+        postId,
+        postAuthorId: post.authorId,
+        voterId: userId,
+        votingType: post.votingType,
+        content: post.content,
+      });
 
     switch (post.votingType) {
       case 'like-dislike': {
         if (value !== 1 && value !== -1) throw invalidValue();
-        const field = (v: number) => (v === 1 ? 'up' : 'down');
-        if (existing === value) {
-          await repo.removeVote(tx, postId, userId);
-          const stats = await repo.adjustCounters(tx, postId, { [field(value)]: -1 });
-          return answer(null, msg.voteRemoved, stats);
-        }
-        if (existing === null) await repo.insertVote(tx, postId, userId, value);
-        else await repo.changeVote(tx, postId, userId, value);
-        const stats = await repo.adjustCounters(
-          tx,
-          postId,
-          existing === null ? { [field(value)]: 1 } : { [field(value)]: 1, [field(existing)]: -1 },
-        );
-        if (existing === null && value === 1) await notifyNew();
-        return answer(value, value === 1 ? msg.likeSuccess : msg.dislikeSuccess, stats);
+        const { previous, counters } = found(await repo.toggleLike(tx, postId, userId, value));
+        if (previous === value) return { userVote: null, message: msg.voteRemoved, counters, notified: [] };
+        const notified = previous === null && value === 1 ? await notifyNew() : [];
+        const message = value === 1 ? msg.likeSuccess : msg.dislikeSuccess;
+        return { userVote: value, message, counters, notified };
       }
       case 'rating': {
         if (value < 1 || value > 5) throw invalidValue();
-        let stats: repo.PostCounters | undefined = post;
-        if (existing === null) {
-          await repo.insertVote(tx, postId, userId, value);
-          stats = await repo.adjustCounters(tx, postId, { ratingSum: value, ratingCount: 1 });
-          await notifyNew();
-        } else if (existing !== value) {
-          await repo.changeVote(tx, postId, userId, value);
-          stats = await repo.adjustCounters(tx, postId, { ratingSum: value - existing });
-        }
-        return answer(value, msg.rateSuccess(value), stats);
+        const { previous, counters } = found(await repo.rate(tx, postId, userId, value));
+        const notified = previous === null ? await notifyNew() : [];
+        return { userVote: value, message: msg.rateSuccess(value), counters, notified };
       }
       case 'poll': {
         const optionCount = post.pollOptions?.length ?? 0;
         if (value < 0 || value >= optionCount) throw invalidValue();
-        if (existing !== null) throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
-        await repo.insertVote(tx, postId, userId, value);
-        const stats = await repo.countPollVote(tx, postId, value);
-        await notifyNew();
-        return answer(value, msg.voteSuccess, stats);
+        const { previous, counters } = found(await repo.votePoll(tx, postId, userId, value));
+        if (previous !== null) throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
+        return { userVote: value, message: msg.voteSuccess, counters, notified: await notifyNew() };
       }
     }
   });
@@ -108,7 +84,7 @@ export async function vote(
   return {
     success: true,
     message: outcome.message,
-    votingStatistics: votingStatistics(outcome.stats),
+    votingStatistics: votingStatistics(outcome.counters),
     userVote: outcome.userVote,
   };
 }
