@@ -120,6 +120,9 @@ export class Realtime {
   }
 
   async pushUnreadCount(userId: string) {
+    // Alone (no Redis), this instance holds every socket: a user with none here has no one to tell, and the
+    // count is read when the app next opens. With Redis the sockets may be on another instance.
+    if (!this.redis && !this.io.sockets.adapter.rooms.has(userRoom(userId))) return;
     try {
       this.io
         .to(userRoom(userId))

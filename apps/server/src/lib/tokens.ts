@@ -18,9 +18,17 @@ export interface TokenConfig {
   accessTtlSeconds: number;
 }
 
-/** Signs and verifies short-lived access tokens (HS256 JWT with `exp`, bound to a session). */
+const VERIFIED_MAX_ENTRIES = 10_000;
+
+/**
+ * Signs and verifies short-lived access tokens (HS256 JWT with `exp`, bound to a session). A client sends the
+ * same token with every request for up to its lifetime, so the claims of tokens already verified are kept by
+ * their exact text, and only their expiry is checked again; whether the session is still signed in is asked
+ * on every request all the same (plugins/auth.ts).
+ */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(private readonly config: TokenConfig) {
     this.key = new TextEncoder().encode(config.secret);
@@ -38,6 +46,19 @@ export class AccessTokens {
   }
 
   async verify(token: string): Promise<AccessClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp !== undefined && known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      throw new AppError('TOKEN_EXPIRED');
+    }
+    const claims = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_MAX_ENTRIES) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifySignature(token: string): Promise<AccessClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
 import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
@@ -854,6 +854,18 @@ describe('access tokens', () => {
 
   it('rejects an expired token with TOKEN_EXPIRED', async () => {
     await expect401(await sign({ expiresAt: Math.floor(Date.now() / 1000) - 60 }), 'TOKEN_EXPIRED');
+  });
+
+  it('rejects with TOKEN_EXPIRED a token that was accepted before, once its expiry has passed', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 120;
+    const token = await sign({ expiresAt });
+    expect((await profile(token)).statusCode).toBe(200);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(expiresAt * 1000 + 1);
+    try {
+      await expect401(token, 'TOKEN_EXPIRED');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('rejects a token whose payload was changed after signing', async () => {
