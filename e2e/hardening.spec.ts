@@ -120,3 +120,27 @@ test('XSS payloads in every user-written field are shown as text and never run',
   await expect(page.getByText('window.__xss', { exact: false }).first()).toBeVisible();
   await check();
 });
+
+test('pages work within the Content-Security-Policy: the browser reports no violation', async ({
+  page,
+  request,
+}) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as { __cspViolations?: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  const feed = await request.get('/api/posts/paginated?pageSize=1');
+  const [post] = ((await feed.json()) as { items: { id: number }[] }).items;
+  for (const path of ['/', `/posts/${post!.id}`, '/trends', `/search?q=${encodeURIComponent('قهوة')}`]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main')).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations),
+      path,
+    ).toEqual([]);
+  }
+});

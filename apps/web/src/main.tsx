@@ -1,3 +1,5 @@
+// First: it configures zod before any schema is used.
+import './lib/zod-config';
 // Each weight comes as subsets with a unicode-range, so a page downloads only the subsets its text uses.
 import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/500.css';
