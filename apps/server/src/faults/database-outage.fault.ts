@@ -9,7 +9,7 @@ import { createPgCluster, registerAccount, send, startApp, type AppProcess, type
  */
 
 const OUTAGE_MS = Number(process.env.FAULT_OUTAGE_MS ?? 30_000);
-const PG_PORT = 55_432;
+const PG_PORT = 25_432;
 const APP_PORT = 3_901;
 
 let cluster: PgCluster;

@@ -32,7 +32,7 @@ let app: AppProcess;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  cluster = createPgCluster(55_434);
+  cluster = createPgCluster(25_434);
   redis = await startRedis(6_392);
   app = await startApp(3_905, { DATABASE_URL: cluster.url, REDIS_URL: redis.url, MAX_IN_FLIGHT: '10000' });
 }, 180_000);

@@ -21,7 +21,7 @@ import {
  */
 
 const OUTAGE_MS = Number(process.env.FAULT_REDIS_OUTAGE_MS ?? 60_000);
-const PG_PORT = 55_433;
+const PG_PORT = 25_433;
 const REDIS_PORT = 6_391;
 
 let cluster: PgCluster;

@@ -1,6 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,7 +33,22 @@ export interface PgCluster {
   destroy(): void;
 }
 
+/**
+ * A stopped server's port must lie outside the ephemeral range: while it is down, the app reconnects again and
+ * again, and a connection whose random source port equals the destination port connects to itself (TCP
+ * simultaneous open), holding the port so the server cannot start again.
+ */
+function assertNotEphemeral(port: number) {
+  const range = existsSync('/proc/sys/net/ipv4/ip_local_port_range')
+    ? readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number)
+    : [32_768, 60_999];
+  const [low = 32_768, high = 60_999] = range;
+  if (port >= low && port <= high)
+    throw new Error(`port ${port} is in the ephemeral range ${low}-${high}; pick one below ${low}`);
+}
+
 export function createPgCluster(port: number): PgCluster {
+  assertNotEphemeral(port);
   const dir = mkdtempSync(path.join(tmpdir(), 'ray-fault-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
@@ -67,6 +82,7 @@ export interface RedisServer {
 }
 
 export async function startRedis(port: number): Promise<RedisServer> {
+  assertNotEphemeral(port);
   let child: ChildProcess | undefined;
   const server: RedisServer = {
     url: `redis://127.0.0.1:${port}`,
@@ -100,6 +116,7 @@ export interface AppProcess {
 }
 
 export async function startApp(port: number, env: Record<string, string>): Promise<AppProcess> {
+  assertNotEphemeral(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-fault-app-'));
   let stderr = '';
   const child = spawn(
