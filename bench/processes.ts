@@ -97,32 +97,27 @@ async function waitUntilUp(url: string, child: ChildProcess, logFile: string) {
   throw new Error(`${url} did not come up (exit code ${child.exitCode}); log:\n${log}`);
 }
 
-/** The real server in production mode against ray_bench, with the baseline routes on. */
-export async function startAppServer(databaseUrl: string): Promise<Child> {
+/** The app's server in production mode on its own data folder, answering at `readyPath` once it is up. */
+async function startServer(options: {
+  name: string;
+  env: (url: string) => NodeJS.ProcessEnv;
+  readyPath: string;
+}): Promise<Child> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-bench-'));
-  const logFile = logPath('server');
+  const dataDir = mkdtempSync(path.join(tmpdir(), `ray-${options.name}-`));
+  const logFile = logPath(options.name);
+  const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    // One address sends everything, so the per-address limit must not be what is measured.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    // Above the 50 connections of the scenarios, far below the 500 of the overload run.
-    MAX_IN_FLIGHT: '100',
-    ACCESS_TOKEN_TTL_SECONDS: '7200',
-    BENCH_BASELINES: 'true',
+    ...options.env(url),
   };
-  delete env.REDIS_URL;
   const child = spawnLogged(['apps/server/src/server.ts'], logFile, env);
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${url}/api/health`, child, logFile);
+  await waitUntilUp(`${url}${options.readyPath}`, child, logFile);
   return {
     pid: child.pid!,
     url,
@@ -131,6 +126,26 @@ export async function startAppServer(databaseUrl: string): Promise<Child> {
       rmSync(dataDir, { recursive: true, force: true });
     }),
   };
+}
+
+/** The real server in production mode against ray_bench, with the baseline routes on. */
+export function startAppServer(databaseUrl: string): Promise<Child> {
+  return startServer({
+    name: 'server',
+    readyPath: '/api/health',
+    env: () => ({
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      SEED_DEMO: 'false',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      // One address sends everything, so the per-address limit must not be what is measured.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      // Above the 50 connections of the scenarios, far below the 500 of the overload run.
+      MAX_IN_FLIGHT: '100',
+      ACCESS_TOKEN_TTL_SECONDS: '7200',
+      BENCH_BASELINES: 'true',
+    }),
+  });
 }
 
 export async function startBareServer(): Promise<Child> {
@@ -151,32 +166,16 @@ export async function startBareServer(): Promise<Child> {
  * The app as `npm start` runs it: production mode, the built web app, the embedded database with the Arabic
  * demo content, no Redis.
  */
-export async function startDemoServer(): Promise<Child> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-demo-'));
-  const logFile = logPath('demo-server');
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'true',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  };
-  const child = spawnLogged(['apps/server/src/server.ts'], logFile, env);
-  await waitUntilUp(`${url}/api/ready`, child, logFile);
-  return {
-    pid: child.pid!,
-    url,
-    logFile,
-    stop: stopper(child, () => {
-      rmSync(dataDir, { recursive: true, force: true });
+export function startDemoServer(): Promise<Child> {
+  return startServer({
+    name: 'demo-server',
+    readyPath: '/api/ready',
+    env: (url) => ({
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: 'true',
+      RATE_LIMIT_PER_MINUTE: '100000',
     }),
-  };
+  });
 }

@@ -11,6 +11,23 @@ function controlledLoads() {
   return { load, pending };
 }
 
+/** A cache whose value for 'k' has loaded (as 1) and then expired. */
+async function expiredCache(options: { serveStale?: boolean } = {}) {
+  const cache = new TtlCache<number>(1_000, 200, options);
+  const loads = controlledLoads();
+  const first = cache.get('k', loads.load);
+  loads.pending[0]!.resolve(1);
+  await first;
+  vi.advanceTimersByTime(1_001);
+  return { cache, ...loads };
+}
+
+/** Lets a finished load's callbacks run. */
+async function settle() {
+  await Promise.resolve();
+  await Promise.resolve();
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
@@ -47,12 +64,7 @@ describe('TtlCache', () => {
   });
 
   it('waits for a new load after expiry unless told to serve stale values', async () => {
-    const cache = new TtlCache<number>(1_000);
-    const { load, pending } = controlledLoads();
-    const first = cache.get('k', load);
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(1_001);
+    const { cache, load, pending } = await expiredCache();
     const next = cache.get('k', load);
     expect(pending).toHaveLength(2);
     pending[1]!.resolve(2);
@@ -60,38 +72,25 @@ describe('TtlCache', () => {
   });
 
   it('serves the expired value while one refresh runs, then the refreshed one', async () => {
-    const cache = new TtlCache<number>(1_000, 200, { serveStale: true });
-    const { load, pending } = controlledLoads();
-    const first = cache.get('k', load);
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(1_001);
+    const { cache, load, pending } = await expiredCache({ serveStale: true });
     expect(await cache.get('k', load)).toBe(1);
     expect(await cache.get('k', load)).toBe(1);
     expect(pending).toHaveLength(2);
     pending[1]!.resolve(2);
-    await Promise.resolve();
-    await Promise.resolve();
+    await settle();
     expect(await cache.get('k', load)).toBe(2);
     expect(pending).toHaveLength(2);
   });
 
   it('keeps serving the expired value when a refresh fails, and tries again on the next call', async () => {
-    const cache = new TtlCache<number>(1_000, 200, { serveStale: true });
-    const { load, pending } = controlledLoads();
-    const first = cache.get('k', load);
-    pending[0]!.resolve(1);
-    await first;
-    vi.advanceTimersByTime(1_001);
+    const { cache, load, pending } = await expiredCache({ serveStale: true });
     expect(await cache.get('k', load)).toBe(1);
     pending[1]!.reject(new Error('down'));
-    await Promise.resolve();
-    await Promise.resolve();
+    await settle();
     expect(await cache.get('k', load)).toBe(1);
     expect(pending).toHaveLength(3);
     pending[2]!.resolve(5);
-    await Promise.resolve();
-    await Promise.resolve();
+    await settle();
     expect(await cache.get('k', load)).toBe(5);
   });
 

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { posts, votes } from '../../db/schema';
 
@@ -52,83 +53,92 @@ function previousVote(db: Executor, postId: number, userId: string) {
 const previousValue = sql<number | null>`(select value from previous)`;
 
 /**
+ * Writes a vote and moves the post's counters in one statement: `writes` change the voter's row (each may read
+ * `previous`, the vote before this one) and `counters` sets the post's new counters from it.
+ */
+async function changeVote(
+  db: Executor,
+  postId: number,
+  userId: string,
+  writes: SQL[],
+  counters: PgUpdateSetSource<typeof posts>,
+): Promise<VoteChange | undefined> {
+  const ctes = writes.map((write, index) => db.$with(`write_${index}`, {}).as(write));
+  const [row] = await db
+    .with(previousVote(db, postId, userId), ...ctes)
+    .update(posts)
+    .set(counters)
+    .where(eq(posts.id, postId))
+    .returning({ ...counterColumns, previous: previousValue });
+  if (!row) return undefined;
+  const { previous, ...rest } = row;
+  return { previous, counters: rest };
+}
+
+/**
  * A like (1) or dislike (-1), in one statement: the same choice again takes the vote back, the other one
  * replaces it, and the counters move with it.
  */
-export async function toggleLike(db: Executor, postId: number, userId: string, value: 1 | -1) {
-  const previous = previousVote(db, postId, userId);
-  const removed = db
-    .$with('removed', {})
-    .as(sql`delete from ${votes} where ${ofVoter(postId, userId)} and ${votes.value} = ${value}`);
-  const written = db.$with('written', {}).as(
-    sql`insert into ${votes} (post_id, user_id, value)
-      select ${postId}, ${userId}, ${value} where not exists (select 1 from previous where value = ${value})
-      on conflict (post_id, user_id) do update set value = excluded.value, updated_at = now()`,
-  );
+export function toggleLike(db: Executor, postId: number, userId: string, value: 1 | -1) {
   // Taking back a vote or moving away from it lowers its side; a new choice raises its own.
   const delta = (side: 1 | -1) =>
     sql`case when ${previousValue} is not distinct from ${side} then -1 when ${value} = ${side} then 1 else 0 end`;
-  const [row] = await db
-    .with(previous, removed, written)
-    .update(posts)
-    .set({
+  return changeVote(
+    db,
+    postId,
+    userId,
+    [
+      sql`delete from ${votes} where ${ofVoter(postId, userId)} and ${votes.value} = ${value}`,
+      sql`insert into ${votes} (post_id, user_id, value)
+        select ${postId}, ${userId}, ${value} where not exists (select 1 from previous where value = ${value})
+        on conflict (post_id, user_id) do update set value = excluded.value, updated_at = now()`,
+    ],
+    {
       upVotes: sql`${posts.upVotes} + ${delta(1)}`,
       downVotes: sql`${posts.downVotes} + ${delta(-1)}`,
-    })
-    .where(eq(posts.id, postId))
-    .returning({ ...counterColumns, previous: previousValue });
-  return change(row);
+    },
+  );
 }
 
 /** A rating of 1 to 5, in one statement: a first rating counts one more, a changed one moves the sum. */
-export async function rate(db: Executor, postId: number, userId: string, value: number) {
-  const previous = previousVote(db, postId, userId);
-  const written = db.$with('written', {}).as(
-    sql`insert into ${votes} (post_id, user_id, value) values (${postId}, ${userId}, ${value})
-      on conflict (post_id, user_id) do update set value = excluded.value, updated_at = now()
-      where ${votes.value} <> excluded.value`,
-  );
-  const [row] = await db
-    .with(previous, written)
-    .update(posts)
-    .set({
+export function rate(db: Executor, postId: number, userId: string, value: number) {
+  return changeVote(
+    db,
+    postId,
+    userId,
+    [
+      sql`insert into ${votes} (post_id, user_id, value) values (${postId}, ${userId}, ${value})
+        on conflict (post_id, user_id) do update set value = excluded.value, updated_at = now()
+        where ${votes.value} <> excluded.value`,
+    ],
+    {
       ratingSum: sql`${posts.ratingSum} + ${value} - coalesce(${previousValue}, 0)`,
       ratingCount: sql`${posts.ratingCount} + case when ${previousValue} is null then 1 else 0 end`,
-    })
-    .where(eq(posts.id, postId))
-    .returning({ ...counterColumns, previous: previousValue });
-  return change(row);
+    },
+  );
 }
 
 /**
  * A poll vote for an option (0-based; PostgreSQL arrays count from 1), in one statement. A poll vote is
  * final: when the voter already has one, nothing changes and `previous` says which.
  */
-export async function votePoll(db: Executor, postId: number, userId: string, optionIndex: number) {
-  const previous = previousVote(db, postId, userId);
-  const written = db.$with('written', {}).as(
-    sql`insert into ${votes} (post_id, user_id, value) values (${postId}, ${userId}, ${optionIndex})
-      on conflict (post_id, user_id) do nothing`,
-  );
-  const [row] = await db
-    .with(previous, written)
-    .update(posts)
-    .set({
+export function votePoll(db: Executor, postId: number, userId: string, optionIndex: number) {
+  return changeVote(
+    db,
+    postId,
+    userId,
+    [
+      sql`insert into ${votes} (post_id, user_id, value) values (${postId}, ${userId}, ${optionIndex})
+        on conflict (post_id, user_id) do nothing`,
+    ],
+    {
       pollCounts: sql`case when ${previousValue} is null then
         ${posts.pollCounts}[:${optionIndex}::int]
         || (${posts.pollCounts}[${optionIndex + 1}::int] + 1)
         || ${posts.pollCounts}[${optionIndex + 2}::int:]
         else ${posts.pollCounts} end`,
-    })
-    .where(eq(posts.id, postId))
-    .returning({ ...counterColumns, previous: previousValue });
-  return change(row);
-}
-
-function change(row: (PostCounters & { previous: number | null }) | undefined): VoteChange | undefined {
-  if (!row) return undefined;
-  const { previous, ...counters } = row;
-  return { previous, counters };
+    },
+  );
 }
 
 export async function findVote(db: Executor, postId: number, userId: string) {
