@@ -43,10 +43,15 @@ const running = new Set<ChildProcess>();
  * A `node --import tsx` child writing its output straight to a file: piped through this process, which is busy
  * driving the load, a full pipe would block the server's synchronous log writes and the run would measure itself.
  */
-function spawnLogged(args: string[], logFile: string, env?: NodeJS.ProcessEnv): ChildProcess {
+function spawnLogged(
+  args: string[],
+  logFile: string,
+  env?: NodeJS.ProcessEnv,
+  nodeOptions: string[] = [],
+): ChildProcess {
   const fd = openSync(logFile, 'w');
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...args], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', fd, fd],
@@ -116,7 +121,14 @@ async function startServer(options: {
     DATA_DIR: dataDir,
     ...options.env(url),
   };
-  const child = spawnLogged(['apps/server/src/server.ts'], logFile, env);
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile of the whole run there when it stops.
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const child = spawnLogged(
+    ['apps/server/src/server.ts'],
+    logFile,
+    env,
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+  );
   await waitUntilUp(`${url}${options.readyPath}`, child, logFile);
   return {
     pid: child.pid!,

@@ -7,7 +7,7 @@ import { extractHashtags } from '@ray/shared/hashtags';
 import { POST_IMAGE, processImage } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import { LocalFileStorage } from '../lib/storage';
-import { attachHashtags, insertPost } from '../modules/posts/posts.repository';
+import { insertPost } from '../modules/posts/posts.repository';
 import type { Database } from './client';
 import { ads, comments, follows, postHashtags, posts, users, votes } from './schema';
 import { DEMO_COMMENTS, DEMO_IMAGE_PALETTES, DEMO_POSTS } from './seed-content';
@@ -167,34 +167,37 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; u
       }));
       const pollCounts =
         demo.pollOptions?.map((_, option) => values.filter((v) => v.value === option).length) ?? null;
-      const post = await insertPost(tx, {
-        authorId,
-        content: demo.content,
-        contentNormalized: normalizeArabic(demo.content),
-        isAnonymous: demo.isAnonymous ?? false,
-        votingType: demo.votingType,
-        pollOptions: demo.pollOptions ?? null,
-        pollCounts,
-        imageUrl: demo.image === undefined ? null : images[demo.image % images.length]!,
-        latitude: demo.location?.latitude ?? null,
-        longitude: demo.location?.longitude ?? null,
-        locationName: demo.location?.locationName ?? null,
-        upVotes: demo.votingType === 'like-dislike' ? values.filter((v) => v.value === 1).length : 0,
-        downVotes: demo.votingType === 'like-dislike' ? values.filter((v) => v.value === -1).length : 0,
-        ratingSum: demo.votingType === 'rating' ? values.reduce((sum, v) => sum + v.value, 0) : 0,
-        ratingCount: demo.votingType === 'rating' ? values.length : 0,
-        commentCount: commenters.length,
-        createdAt,
-        updatedAt: createdAt,
-      });
-      await attachHashtags(tx, post.id, extractHashtags(demo.content));
+      const postId = await insertPost(
+        tx,
+        {
+          authorId,
+          content: demo.content,
+          contentNormalized: normalizeArabic(demo.content),
+          isAnonymous: demo.isAnonymous ?? false,
+          votingType: demo.votingType,
+          pollOptions: demo.pollOptions ?? null,
+          pollCounts,
+          imageUrl: demo.image === undefined ? null : images[demo.image % images.length]!,
+          latitude: demo.location?.latitude ?? null,
+          longitude: demo.location?.longitude ?? null,
+          locationName: demo.location?.locationName ?? null,
+          upVotes: demo.votingType === 'like-dislike' ? values.filter((v) => v.value === 1).length : 0,
+          downVotes: demo.votingType === 'like-dislike' ? values.filter((v) => v.value === -1).length : 0,
+          ratingSum: demo.votingType === 'rating' ? values.reduce((sum, v) => sum + v.value, 0) : 0,
+          ratingCount: demo.votingType === 'rating' ? values.length : 0,
+          commentCount: commenters.length,
+          createdAt,
+          updatedAt: createdAt,
+        },
+        extractHashtags(demo.content),
+      );
       if (values.length > 0)
         await tx
           .insert(votes)
-          .values(values.map((v) => ({ postId: post.id, userId: v.userId, value: v.value, createdAt })));
+          .values(values.map((v) => ({ postId, userId: v.userId, value: v.value, createdAt })));
       for (const [order, comment] of commenters.entries()) {
         const at = new Date(createdAt.getTime() + (order + 1) * 23 * 60_000);
-        await tx.insert(comments).values({ postId: post.id, ...comment, createdAt: at, updatedAt: at });
+        await tx.insert(comments).values({ postId, ...comment, createdAt: at, updatedAt: at });
       }
     }
     await tx.execute(

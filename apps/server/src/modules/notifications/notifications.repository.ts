@@ -8,6 +8,40 @@ export type NewNotification = Omit<
   'id' | 'count' | 'isRead' | 'createdAt' | 'updatedAt'
 >;
 
+/** A notification row as the database writes it in JSON (`row_to_json`), with its own types back. */
+export function notificationFromJson(json: Record<string, unknown>): NotificationRow {
+  const row = json as {
+    id: number;
+    recipient_id: string;
+    type: NotificationRow['type'];
+    actor_id: string | null;
+    sender_name: string;
+    message: string;
+    content: string | null;
+    post_id: number | null;
+    group_key: string | null;
+    count: number;
+    is_read: boolean;
+    created_at: string;
+    updated_at: string;
+  };
+  return {
+    id: row.id,
+    recipientId: row.recipient_id,
+    type: row.type,
+    actorId: row.actor_id,
+    senderName: row.sender_name,
+    message: row.message,
+    content: row.content,
+    postId: row.post_id,
+    groupKey: row.group_key,
+    count: row.count,
+    isRead: row.is_read,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
 /**
  * Writes a notification. One with a group key folds into the recipient's unread notification of the same key
  * (count + 1, newest message), so a popular post yields one line instead of hundreds.

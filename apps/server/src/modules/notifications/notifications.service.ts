@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Notification } from '@ray/shared/realtime';
 import type { Executor } from '../../db/client';
-import { comments, users } from '../../db/schema';
+import { comments, users, type posts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { displayName } from '../users/users.mapper';
@@ -114,35 +114,24 @@ export async function notifyComment(
 }
 
 /** A new like, rating or poll vote on someone else's post, folded per post while unread; never names the voter. */
-export async function notifyVote(
-  db: Executor,
-  event: {
-    postId: number;
-    postAuthorId: string;
-    voterId: string;
-    votingType: 'like-dislike' | 'rating' | 'poll';
-    content: string;
-  },
-): Promise<NotificationRow[]> {
-  if (event.postAuthorId === event.voterId) return [];
-  const like = event.votingType === 'like-dislike';
-  return [
-    await repo.insertNotification(db, {
-      recipientId: event.postAuthorId,
-      type: like ? 'like' : 'upvote',
-      actorId: null,
-      senderName: PRODUCT_NAME,
-      message: like
-        ? 'أعجب شخص بمنشورك'
-        : event.votingType === 'rating'
-          ? 'قيّم شخص منشورك'
-          : 'صوّت شخص في استطلاعك',
-      content: excerpt(event.content),
-      postId: event.postId,
-      groupKey: `${like ? 'like' : event.votingType}:${event.postId}`,
-    }),
-  ];
-}
+/**
+ * What the author of a post is told of a first like, rating or poll vote, for `cast_vote` (migration 0006),
+ * which writes the notification in the vote's own transaction: the voter is never named, and votes on one post
+ * fold into one unread notification by their group.
+ */
+export const VOTE_NOTICE = JSON.stringify({
+  senderName: PRODUCT_NAME,
+  excerptLength: EXCERPT,
+  'like-dislike': { type: 'like', message: 'أعجب شخص بمنشورك', group: 'like' },
+  rating: { type: 'upvote', message: 'قيّم شخص منشورك', group: 'rating' },
+  poll: { type: 'upvote', message: 'صوّت شخص في استطلاعك', group: 'poll' },
+} satisfies Record<
+  (typeof posts.$inferSelect)['votingType'],
+  { type: NotificationRow['type']; message: string; group: string }
+> & {
+  senderName: string;
+  excerptLength: number;
+});
 
 export async function notifyFollow(
   db: Executor,

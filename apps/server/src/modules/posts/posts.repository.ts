@@ -251,9 +251,44 @@ export async function findHashtagByKey(db: Executor, key: string) {
   return row;
 }
 
-export async function insertPost(db: Executor, post: NewPost): Promise<PostRow> {
-  const [row] = await db.insert(posts).values(post).returning();
-  return row!;
+type Tag = { key: string; name: string };
+
+/**
+ * Writes a new post with its tags and, unless it is anonymous, one more post on its author's profile, in one
+ * statement: its data-modifying parts run once and all together or not at all. Returns the post's id.
+ */
+export async function insertPost(db: Executor, post: NewPost, tags: Tag[]): Promise<number> {
+  const inserted = db.$with('inserted').as(db.insert(posts).values(post).returning({ id: posts.id }));
+  const writes = [];
+  if (tags.length > 0) {
+    const tagged = db.$with('tagged').as(countTagUses(db, tags));
+    const names = sql.join(
+      tags.map((tag) => sql`(${tag.key}, ${tag.name})`),
+      sql`, `,
+    );
+    writes.push(
+      tagged,
+      db.$with('linked', {}).as(sql`insert into ${postHashtags} (hashtag_id, post_id, name)
+        select tagged.id, inserted.id, tag.name
+        from tagged join (values ${names}) as tag (key, name) on tag.key = tagged.key cross join inserted`),
+    );
+  }
+  if (!post.isAnonymous) {
+    writes.push(
+      db.$with('counted').as(
+        db
+          .update(users)
+          .set({ postsCount: sql`${users.postsCount} + 1` })
+          .where(eq(users.id, post.authorId))
+          .returning({ id: users.id }),
+      ),
+    );
+  }
+  const [row] = await db
+    .with(inserted, ...writes)
+    .select({ id: inserted.id })
+    .from(inserted);
+  return row!.id;
 }
 
 /** The post row locked for a write by its author; undefined when it is missing or someone else's. */
@@ -278,42 +313,43 @@ export async function deletePostRow(db: Executor, id: number) {
   await db.delete(posts).where(eq(posts.id, id));
 }
 
-/** Adds tags to a post and counts them, creating hashtags seen for the first time. */
-export async function attachHashtags(db: Executor, postId: number, tags: { key: string; name: string }[]) {
-  if (tags.length === 0) return;
-  const rows = await db
+/**
+ * One more post for each tag, creating tags seen for the first time; returns each tag's id and key.
+ *
+ * A tag is displayed the way most of its posts write it (القهوة rather than القهوه): its name becomes the most
+ * frequent form among its latest 1,000 uses, this one included. Counting only those keeps a write's cost the same
+ * for a tag with a million posts; on a tie the current name stays.
+ */
+function countTagUses(db: Executor, tags: Tag[]) {
+  return db
     .insert(hashtags)
     .values(tags.map((tag) => ({ key: tag.key, name: tag.name, postCount: 1 })))
-    .onConflictDoUpdate({ target: hashtags.key, set: { postCount: sql`${hashtags.postCount} + 1` } })
+    .onConflictDoUpdate({
+      target: hashtags.key,
+      set: {
+        postCount: sql`${hashtags.postCount} + 1`,
+        name: sql`(
+          select form.name from (
+            (select ph.name from ${postHashtags} ph where ph.hashtag_id = ${hashtags.id}
+              order by ph.post_id desc limit 999)
+            union all select excluded.name
+          ) form
+          group by form.name
+          order by count(*) desc, (form.name = ${hashtags.name}) desc
+          limit 1)`,
+      },
+    })
     .returning({ id: hashtags.id, key: hashtags.key });
+}
+
+/** Adds tags to an existing post and counts them, creating hashtags seen for the first time. */
+export async function attachHashtags(db: Executor, postId: number, tags: Tag[]) {
+  if (tags.length === 0) return;
+  const rows = await countTagUses(db, tags);
   const idByKey = new Map(rows.map((row) => [row.key, row.id]));
   await db
     .insert(postHashtags)
     .values(tags.map((tag) => ({ hashtagId: idByKey.get(tag.key)!, postId, name: tag.name })));
-  await showMostUsedForms(
-    db,
-    rows.map((row) => row.id),
-  );
-}
-
-/**
- * A tag is displayed the way most of its posts write it (القهوة rather than القهوه). Only the latest 1,000 uses
- * are counted, so a write costs the same for a tag with a million posts; on a tie the current name stays.
- */
-async function showMostUsedForms(db: Executor, hashtagIds: number[]) {
-  await db.execute(sql`
-    update ${hashtags} set name = best.name
-    from (
-      select distinct on (h.id) h.id, recent.name
-      from ${hashtags} h
-      cross join lateral (
-        select ph.name from ${postHashtags} ph where ph.hashtag_id = h.id order by ph.post_id desc limit 1000
-      ) recent
-      where h.id in ${hashtagIds}
-      group by h.id, h.name, recent.name
-      order by h.id, count(*) desc, (recent.name = h.name) desc
-    ) best
-    where ${hashtags.id} = best.id and ${hashtags.name} <> best.name`);
 }
 
 export async function hashtagKeysOfPost(db: Executor, postId: number) {

@@ -82,8 +82,9 @@ export async function createPost(
 ): Promise<Post> {
   await assertImageExists(ctx, input.imageUrl);
   const pollOptions = input.votingType === 'poll' ? parsePollOptions(input.pollOptions) : null;
-  const id = await ctx.database.db.transaction(async (tx) => {
-    const post = await repo.insertPost(tx, {
+  const id = await repo.insertPost(
+    ctx.database.db,
+    {
       authorId,
       content: input.content,
       contentNormalized: normalizeArabic(input.content),
@@ -93,11 +94,9 @@ export async function createPost(
       pollCounts: pollOptions ? pollOptions.map(() => 0) : null,
       imageUrl: input.imageUrl ?? null,
       ...location(input),
-    });
-    await repo.attachHashtags(tx, post.id, extractHashtags(input.content));
-    if (!input.isAnonymous) await repo.adjustAuthorPostCount(tx, authorId, 1);
-    return post.id;
-  });
+    },
+    extractHashtags(input.content),
+  );
   return getPost(ctx, id, { userId: authorId, seesHidden: false });
 }
 

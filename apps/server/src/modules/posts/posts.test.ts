@@ -1,7 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post, VoteResult } from '@ray/shared/schemas/post';
+import { posts, votes } from '../../db/schema';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -87,6 +89,33 @@ describe('posts', () => {
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
     const results = await t.app.inject({ method: 'GET', url: `/api/votes/post/${post.id}/rating-results` });
     expect(results.json<{ totalVoting: number }>().totalVoting).toBe(1);
+  });
+
+  it('keeps like counters equal to the stored votes under concurrent likes, dislikes and take-backs', async () => {
+    const post = await createPost(author, { content: 'رأي يتنافس عليه الجميع' });
+    const voters = [other, ...(await Promise.all([registerUser(t.app), registerUser(t.app)]))];
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/votes',
+          headers: bearer(voters[i % voters.length]!.token),
+          payload: { postId: post.id, value: i % 4 < 2 ? 1 : -1 },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const stored = await t.database.db
+      .select({ value: votes.value, count: sql<number>`count(*)::int` })
+      .from(votes)
+      .where(eq(votes.postId, post.id))
+      .groupBy(votes.value);
+    const countOf = (value: number) => stored.find((row) => row.value === value)?.count ?? 0;
+    const [counters] = await t.database.db
+      .select({ upVotes: posts.upVotes, downVotes: posts.downVotes })
+      .from(posts)
+      .where(eq(posts.id, post.id));
+    expect(counters).toEqual({ upVotes: countOf(1), downVotes: countOf(-1) });
   });
 
   it('counts a poll vote once and shows percentages', async () => {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
 import type { Viewer } from '../posts/posts.repository';
-import { notifyVote } from '../notifications/notifications.service';
+import { VOTE_NOTICE } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
 
 function notFound(): AppError {
@@ -21,19 +21,10 @@ function canSee(post: { hiddenAt: Date | null; authorId: string }, viewer: Viewe
   return post.hiddenAt === null || viewer?.seesHidden === true || viewer?.userId === post.authorId;
 }
 
-function found(change: repo.VoteChange | undefined): repo.VoteChange {
-  if (!change) throw notFound();
-  return change;
-}
-
-function invalidValue(): AppError {
-  return AppError.field('VALIDATION_FAILED', 'value', msg.voteValueInvalid);
-}
-
 /**
- * Records a vote. The post row is locked for the transaction, so concurrent votes by one user on one post
- * apply one after the other and the (post, user) primary key keeps a single row; the vote and the counters
- * change in one statement after the lock (votes.repository.ts).
+ * Records a vote in one call to the database (`cast_vote`, migration 0006): it locks the post, so concurrent
+ * votes on it apply one after the other and the (post, user) primary key keeps a single row; then it writes the
+ * vote, moves the counters and tells the author of a first vote, in one transaction.
  */
 export async function vote(
   ctx: AppContext,
@@ -41,52 +32,38 @@ export async function vote(
   postId: number,
   value: number,
 ): Promise<VoteResult> {
-  const outcome = await ctx.database.db.transaction(async (tx) => {
-    const post = await repo.lockPostForVote(tx, postId);
-    if (!post || !canSee(post, viewer)) throw notFound();
-    const userId = viewer.userId;
-    /** A first like, rating or poll vote tells the author, in the vote's own transaction. */
-    const notifyNew = () =>
-      notifyVote(tx, {
-        postId,
-        postAuthorId: post.authorId,
-        voterId: userId,
-        votingType: post.votingType,
-        content: post.content,
-      });
-
-    switch (post.votingType) {
-      case 'like-dislike': {
-        if (value !== 1 && value !== -1) throw invalidValue();
-        const { previous, counters } = found(await repo.toggleLike(tx, postId, userId, value));
-        if (previous === value) return { userVote: null, message: msg.voteRemoved, counters, notified: [] };
-        const notified = previous === null && value === 1 ? await notifyNew() : [];
-        const message = value === 1 ? msg.likeSuccess : msg.dislikeSuccess;
-        return { userVote: value, message, counters, notified };
-      }
-      case 'rating': {
-        if (value < 1 || value > 5) throw invalidValue();
-        const { previous, counters } = found(await repo.rate(tx, postId, userId, value));
-        const notified = previous === null ? await notifyNew() : [];
-        return { userVote: value, message: msg.rateSuccess(value), counters, notified };
-      }
-      case 'poll': {
-        const optionCount = post.pollOptions?.length ?? 0;
-        if (value < 0 || value >= optionCount) throw invalidValue();
-        const { previous, counters } = found(await repo.votePoll(tx, postId, userId, value));
-        if (previous !== null) throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
-        return { userVote: value, message: msg.voteSuccess, counters, notified: await notifyNew() };
-      }
-    }
-  });
+  const cast = await repo.castVote(
+    ctx.database.db,
+    { postId, userId: viewer.userId, value, seesHidden: viewer.seesHidden },
+    VOTE_NOTICE,
+  );
+  switch (cast.outcome) {
+    case 'not-found':
+      throw notFound();
+    case 'invalid':
+      throw AppError.field('VALIDATION_FAILED', 'value', msg.voteValueInvalid);
+    case 'already-voted':
+      throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
+  }
   // The push needs nothing from the voter, so the answer does not wait for it.
-  void ctx.realtime.deliver(outcome.notified);
+  if (cast.notification) void ctx.realtime.deliver([cast.notification]);
   return {
     success: true,
-    message: outcome.message,
-    votingStatistics: votingStatistics(outcome.counters),
-    userVote: outcome.userVote,
+    message: cast.outcome === 'removed' ? msg.voteRemoved : voteMessage(cast.counters.votingType, value),
+    votingStatistics: votingStatistics(cast.counters),
+    userVote: cast.outcome === 'removed' ? null : value,
   };
+}
+
+function voteMessage(votingType: repo.CastVote['counters']['votingType'], value: number): string {
+  switch (votingType) {
+    case 'like-dislike':
+      return value === 1 ? msg.likeSuccess : msg.dislikeSuccess;
+    case 'rating':
+      return msg.rateSuccess(value);
+    case 'poll':
+      return msg.voteSuccess;
+  }
 }
 
 export async function postVotes(
