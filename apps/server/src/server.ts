@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
 
 const DRAIN_GRACE_MS = 1_000;
+const LISTEN_BACKLOG = 4_096;
 
 async function main() {
   let env;
@@ -42,7 +43,11 @@ async function main() {
     shutdown('SIGINT');
   });
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  // A burst of new connections waits in the kernel's accept queue while the server is busy. Node's default of
+  // 511 overflows when hundreds of clients connect at once, and a dropped connection attempt is retried by the
+  // client only after one second, then three, then seven: a request that would have been answered (or refused
+  // with 503 at once) times out instead. The kernel caps the queue at net.core.somaxconn.
+  await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
   app.log.info(`رأي is ready at ${env.PUBLIC_URL}`);
 }
 
