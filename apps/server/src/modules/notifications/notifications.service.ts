@@ -113,7 +113,6 @@ export async function notifyComment(
   return created;
 }
 
-/** A new like, rating or poll vote on someone else's post, folded per post while unread; never names the voter. */
 /**
  * What the author of a post is told of a first like, rating or poll vote, for `cast_vote` (migration 0006),
  * which writes the notification in the vote's own transaction: the voter is never named, and votes on one post
