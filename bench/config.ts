@@ -1,6 +1,9 @@
 /** Sizes, names and knobs of one benchmark run, read once from the environment. */
 
 export const BENCH_DATABASE = 'ray_bench';
+/** The same data set at 1 % (10,000 posts), against which the cost of a trend refresh is compared. */
+export const SMALL_DATABASE = 'ray_bench_small';
+export const SMALL_SCALE = 0.01;
 
 /** Full-size data set; BENCH_SCALE multiplies every count (0.01 for a quick run). */
 export const FULL_SIZE = {
@@ -16,6 +19,8 @@ export type Sizes = { [K in keyof typeof FULL_SIZE]: number };
 
 export interface BenchConfig {
   adminUrl: string;
+  /** The database seeded and measured, and its address. */
+  database: string;
   benchUrl: string;
   scale: number;
   sizes: Sizes;
@@ -49,6 +54,23 @@ export function sizesFor(scale: number): Sizes {
   };
 }
 
+function databaseUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** The 1 % data set of a run, seeded by the same code into its own database. */
+export function smallConfig(config: BenchConfig): BenchConfig {
+  return {
+    ...config,
+    database: SMALL_DATABASE,
+    benchUrl: databaseUrl(config.adminUrl, SMALL_DATABASE),
+    scale: SMALL_SCALE,
+    sizes: sizesFor(SMALL_SCALE),
+  };
+}
+
 export function readConfig(): BenchConfig {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
@@ -57,13 +79,12 @@ export function readConfig(): BenchConfig {
         `create (and drop) the database ${BENCH_DATABASE}; the embedded database is not benchmarked.`,
     );
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
   const scale = positiveNumber('BENCH_SCALE', 1);
   if (scale > 1) throw new Error('BENCH_SCALE is at most 1 (the full size)');
   return {
     adminUrl,
-    benchUrl: url.toString(),
+    database: BENCH_DATABASE,
+    benchUrl: databaseUrl(adminUrl, BENCH_DATABASE),
     scale,
     sizes: sizesFor(scale),
     durationSeconds: positiveNumber('BENCH_DURATION', 10),

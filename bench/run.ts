@@ -19,6 +19,7 @@ import {
   type BenchUser,
   type Scenario,
 } from './scenarios';
+import { measureTrendRefresh, refreshTable, refreshTargets, type RefreshCost } from './refresh';
 import { seedBenchDatabase, seededSizes, vocabulary, type SeedTiming } from './seed';
 import { checkCounters, checkVoteCounters } from './verify';
 
@@ -182,6 +183,7 @@ async function main() {
   const bare = await startBareServer();
   const measured: Measured[] = [];
   const checks: string[] = [];
+  let refresh: RefreshCost[] = [];
   let fixturesNote = '';
   try {
     const users = await createBenchUsers(app.url, BENCH_USERS);
@@ -210,6 +212,10 @@ async function main() {
       log(`Overload (${config.overloadConnections} connections):`);
       measured.push({ scenario: overload, result: await measure(overload, { app, bare }, config) });
     }
+    if (config.only.length === 0 || config.only.includes('refresh')) {
+      log('Trend refresh, full size against 1 %:');
+      refresh = await measureTrendRefresh(config, log);
+    }
     const counters = await checkCounters(client);
     const line = `all counters (votes, comments, users.posts_count, hashtags.post_count) after every scenario: ${counters.ok ? 'OK' : `MISMATCH ${JSON.stringify(counters.mismatches)}`} (${counters.totals.votes.toLocaleString('en')} votes, ${counters.totals.comments.toLocaleString('en')} comments)`;
     log(`  ${line}`);
@@ -223,7 +229,7 @@ async function main() {
   const byKey = new Map(measured.map(({ scenario, result }) => [scenario.key, result]));
   const raw = byKey.get('raw')!;
   const table = scenarioTable(measured, raw);
-  const targets = evaluateTargets(byKey, measured);
+  const targets = [...evaluateTargets(byKey, measured), ...refreshTargets(refresh)];
   const overload = byKey.get('overload');
   const health = byKey.get('health');
   const bareHttp = byKey.get('bare')!;
@@ -276,6 +282,7 @@ async function main() {
     '',
     fixturesNote,
     '',
+    ...(refresh.length > 0 ? ['### Trend refresh', '', refreshTable(refresh), ''] : []),
     '### Targets',
     '',
     targetTable(targets),

@@ -9,7 +9,7 @@ import { normalizeArabic } from '@ray/shared/arabic';
 import { extractHashtags, hashtagKey } from '@ray/shared/hashtags';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEMO_COMMENTS, DEMO_POSTS } from '../apps/server/src/db/seed-content';
-import { BENCH_DATABASE, type BenchConfig, type Sizes } from './config';
+import type { BenchConfig, Sizes } from './config';
 import { checkCounters, checkContentSample } from './verify';
 
 export type Log = (line: string) => void;
@@ -219,24 +219,24 @@ async function sessionClient(url: string): Promise<pg.Client> {
   return client;
 }
 
-export async function recreateDatabase(adminUrl: string) {
+export async function recreateDatabase(adminUrl: string, database: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await admin.query(`create database ${BENCH_DATABASE}`);
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
   } finally {
     await admin.end();
   }
 }
 
-/** Seeds a fresh ray_bench; returns the time of every step. */
+/** Seeds a fresh database of the config (ray_bench, or the 1 % one); returns the time of every step. */
 export async function seedBenchDatabase(config: BenchConfig, log: Log): Promise<SeedTiming[]> {
   const timings: SeedTiming[] = [];
   const sizes: Sizes = config.sizes;
   const { users: N, posts: P, votes: V, comments: C, bookmarks: B, hashtags: H } = sizes;
 
-  await timed(timings, log, 'create database', () => recreateDatabase(config.adminUrl));
+  await timed(timings, log, 'create database', () => recreateDatabase(config.adminUrl, config.database));
   await timed(timings, log, 'migrations', async () => {
     const database = await openDatabase({ databaseUrl: config.benchUrl, poolSize: 1 });
     try {
@@ -543,21 +543,21 @@ export async function seedBenchDatabase(config: BenchConfig, log: Log): Promise<
     if (!counters.ok) throw new Error('seeded counters do not match their rows');
     const sample = await checkContentSample(client);
     log(`  content sample (normalised text, tags as the app extracts them): ${sample}`);
-    await client.query(`comment on database ${BENCH_DATABASE} is '${JSON.stringify(sizes)}'`);
+    await client.query(`comment on database ${config.database} is '${JSON.stringify(sizes)}'`);
   } finally {
     await client.end();
   }
   return timings;
 }
 
-/** The sizes ray_bench was last seeded with, or null when it is missing or was not finished. */
+/** The sizes the config's database was last seeded with, or null when it is missing or was not finished. */
 export async function seededSizes(config: BenchConfig): Promise<Sizes | null> {
   const admin = new pg.Client({ connectionString: config.adminUrl });
   await admin.connect();
   try {
     const result = await admin.query<{ comment: string | null }>(
       `select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1`,
-      [BENCH_DATABASE],
+      [config.database],
     );
     const comment = result.rows[0]?.comment;
     return comment ? (JSON.parse(comment) as Sizes) : null;

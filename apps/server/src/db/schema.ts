@@ -208,6 +208,8 @@ export const postHashtags = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     /** The tag as written in this post. */
     name: text().notNull(),
+    /** Where the tag stands among the post's tags, so a post shows its tags in the order they were written. */
+    position: smallint().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -261,6 +261,38 @@ describe('hashtag list and search', () => {
     await createPost(e, 'فجر #القهوه');
     expect((await search()).name).toBe('القهوه');
   });
+
+  it('counts the written forms again when posts using the shown one are deleted or edited', async () => {
+    const [a, b, c, d] = users as [TestUser, TestUser, TestUser, TestUser];
+    const search = async () =>
+      (await get(`/api/hashtags/search?query=${encodeURIComponent('المكتبة')}`)).tags()[0]!;
+    await createPost(a, 'زيارة #المكتبه');
+    const second = await createPost(b, 'كتاب من #المكتبة');
+    const third = await createPost(c, 'قراءة في #المكتبة');
+    expect(await search()).toMatchObject({ name: 'المكتبة', postCount: 3 });
+
+    const remove = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${second.id}/delete`,
+      headers: bearer(b.token),
+    });
+    expect(remove.statusCode).toBe(200);
+    // One use of each form left: a tie keeps the name shown.
+    expect(await search()).toMatchObject({ name: 'المكتبة', postCount: 2 });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${third.id}`,
+      headers: bearer(c.token),
+      payload: { content: 'قراءة في البيت بلا وسم' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await search()).toMatchObject({ name: 'المكتبه', postCount: 1 });
+    // A use in the form shown keeps it; a use in the other form alone does not outweigh it.
+    await createPost(d, 'رف جديد في #المكتبه');
+    expect(await search()).toMatchObject({ name: 'المكتبه', postCount: 2 });
+    await createPost(b, 'عودة إلى #المكتبة');
+    expect(await search()).toMatchObject({ name: 'المكتبه', postCount: 3 });
+  });
 });
 
 describe('posts of a hashtag', () => {

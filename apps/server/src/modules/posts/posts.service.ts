@@ -1,4 +1,3 @@
-import { eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeArabic } from '@ray/shared/arabic';
 import { LOCATION_DECIMALS } from '@ray/shared/constants';
@@ -12,7 +11,6 @@ import {
   type postsQuerySchema,
   type updatePostSchema,
 } from '@ray/shared/schemas/post';
-import { posts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import {
@@ -136,13 +134,9 @@ export async function updatePost(
     await repo.detachHashtags(
       tx,
       id,
-      before.filter((tag) => !afterKeys.has(tag.key)).map((tag) => tag.id),
+      before.filter((tag) => !afterKeys.has(tag.key)),
     );
-    await repo.attachHashtags(
-      tx,
-      id,
-      after.filter((tag) => !beforeKeys.has(tag.key)),
-    );
+    await repo.attachHashtags(tx, id, after, beforeKeys);
 
     if (isAnonymous !== current.isAnonymous)
       await repo.adjustAuthorPostCount(tx, viewer.userId, isAnonymous ? -1 : 1);
@@ -157,11 +151,7 @@ export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): P
     const current = await repo.lockOwnPost(tx, id, viewer.userId);
     if (!current) throw new AppError('NOT_FOUND', { message: msg.postNotFound });
     const tags = await repo.hashtagKeysOfPost(tx, id);
-    await repo.detachHashtags(
-      tx,
-      id,
-      tags.map((tag) => tag.id),
-    );
+    await repo.detachHashtags(tx, id, tags);
     await repo.deletePostRow(tx, id);
     if (!current.isAnonymous) await repo.adjustAuthorPostCount(tx, viewer.userId, -1);
     return current.imageUrl;
@@ -183,7 +173,7 @@ async function totalOfAllPosts(ctx: AppContext): Promise<number> {
     cache = new TtlCache<number>(TOTAL_CACHE_MS, 1, { serveStale: true });
     feedTotals.set(ctx, cache);
   }
-  return cache.get('all', () => repo.countPosts(ctx.database.db, [isNull(posts.hiddenAt)]));
+  return cache.get('all', () => repo.countVisiblePosts(ctx.database.db));
 }
 
 function paged(
@@ -223,11 +213,7 @@ export async function listPosts(
   if (query.pageType === 'Bookmarks') {
     if (!viewer) throw new AppError('UNAUTHORIZED', { message: msg.loginToBookmark });
     const [rows, total] = await Promise.all([
-      repo.listBookmarkedPosts(db, viewer, {
-        afterBookmarkId: position.afterId,
-        offset: position.offset,
-        limit,
-      }),
+      repo.listBookmarkedPosts(db, viewer, { ...position, limit }),
       repo.countBookmarks(db, viewer.userId),
     ]);
     return paged(rows, viewer, page, limit, total, (index) => rows[index]!.bookmarkId);
@@ -235,10 +221,14 @@ export async function listPosts(
 
   if (query.pageType === 'MyPosts') {
     if (!viewer) throw new AppError('UNAUTHORIZED');
-    const where = [eq(posts.authorId, viewer.userId)];
     const [rows, total] = await Promise.all([
-      repo.listPosts(db, viewer, { where }, { ...position, limit }),
-      repo.countPosts(db, where),
+      repo.listPosts(
+        db,
+        viewer,
+        { of: 'author', authorId: viewer.userId, withAnonymous: true },
+        { ...position, limit },
+      ),
+      repo.countPostsBy(db, viewer.userId),
     ]);
     return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
   }
@@ -249,7 +239,7 @@ export async function listPosts(
     const rows = await repo.listPosts(
       db,
       viewer,
-      { where: [], hashtagId: hashtag.id },
+      { of: 'hashtag', hashtagId: hashtag.id },
       { ...position, limit },
     );
     return paged(rows, viewer, page, limit, hashtag.postCount, (index) => rows[index]!.post.id);
@@ -257,16 +247,20 @@ export async function listPosts(
 
   if (query.userId) {
     const own = viewer?.userId === query.userId;
-    const where = [eq(posts.authorId, query.userId), own ? undefined : eq(posts.isAnonymous, false)];
     const [rows, total] = await Promise.all([
-      repo.listPosts(db, viewer, { where }, { ...position, limit }),
-      own ? repo.countPosts(db, where) : publicPostCount(ctx, query.userId),
+      repo.listPosts(
+        db,
+        viewer,
+        { of: 'author', authorId: query.userId, withAnonymous: own },
+        { ...position, limit },
+      ),
+      own ? repo.countPostsBy(db, query.userId) : repo.countPublicPostsBy(db, query.userId),
     ]);
     return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
   }
 
   const [rows, total] = await Promise.all([
-    repo.listPosts(db, viewer, { where: [] }, { ...position, limit }),
+    repo.listPosts(db, viewer, { of: 'all' }, { ...position, limit }),
     totalOfAllPosts(ctx),
   ]);
   return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
@@ -301,12 +295,4 @@ export async function pageOfRankedPosts(
       nextCursor: hasNextPage ? encodeOffsetCursor(offset + query.pageSize) : null,
     },
   };
-}
-
-async function publicPostCount(ctx: AppContext, userId: string): Promise<number> {
-  const user = await ctx.database.db.query.users.findFirst({
-    columns: { postsCount: true },
-    where: (u) => eq(u.id, userId),
-  });
-  return user?.postsCount ?? 0;
 }

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post, VoteResult } from '@ray/shared/schemas/post';
-import { posts, votes } from '../../db/schema';
+import { hashtags, posts, users, votes } from '../../db/schema';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -39,6 +39,28 @@ describe('posts', () => {
     const feed = await t.app.inject({ method: 'GET', url: '/api/posts/paginated' });
     expect(feed.statusCode).toBe(200);
     expect(feed.json<Paged<Post>>().items[0]!.id).toBe(post.id);
+  });
+
+  it('writes concurrent posts naming the same tags in opposite orders, each tag counted once per post', async () => {
+    // Against PostgreSQL (DATABASE_URL) the posts run concurrently; the embedded database takes them in turn.
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/posts',
+          headers: bearer(i % 2 === 0 ? author.token : other.token),
+          payload: { content: i % 2 === 0 ? `رأي ${i} #قفل_أول #قفل_ثان` : `رأي ${i} #قفل_ثان #قفل_أول` },
+        }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    // Each post shows its tags in the order written, whatever order they were stored in.
+    expect(responses[1]!.json<Post>().hashtags.map((h) => h.hashtag.name)).toEqual(['قفل_ثان', 'قفل_أول']);
+    const counts = await t.database.db
+      .select({ postCount: hashtags.postCount })
+      .from(hashtags)
+      .where(inArray(hashtags.name, ['قفل_أول', 'قفل_ثان']));
+    expect(counts).toEqual([{ postCount: 40 }, { postCount: 40 }]);
   });
 
   it('requires sign-in to post and rejects an empty post with the Arabic message', async () => {
@@ -233,6 +255,87 @@ describe('posts', () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}` })).statusCode).toBe(404);
+  });
+
+  it('reads every field of a post as stored, in its page, in every list and for every kind of viewer', async () => {
+    const created = await createPost(author, {
+      content: 'استطلاع عن #المطر و #الشتاء',
+      votingType: 'poll',
+      pollOptions: JSON.stringify(['نعم', 'لا', 'ربما']),
+      latitude: 24.7136,
+      longitude: 46.6753,
+      locationName: 'الرياض',
+    });
+    const image = '/uploads/original/0123456789abcdef0123456789abcdef.webp';
+    await t.database.db
+      .update(posts)
+      .set({ imageUrl: image, commentCount: 3, updatedAt: sql`${posts.createdAt} + interval '1.5 seconds'` })
+      .where(eq(posts.id, created.id));
+    const vote = await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(other.token),
+      payload: { postId: created.id, value: 2 },
+    });
+    expect(vote.statusCode).toBe(200);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookmarks',
+      headers: bearer(other.token),
+      payload: { postId: created.id },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, created.id));
+    const [writer] = await t.database.db.select().from(users).where(eq(users.id, author.userId));
+    const stored = {
+      id: created.id,
+      content: row!.content,
+      isAnonymous: false,
+      votingType: 'poll',
+      pollOptions: JSON.stringify(['نعم', 'لا', 'ربما']),
+      imageUrl: image,
+      thumbnailUrl: image.replace('/original/', '/thumb/'),
+      latitude: row!.latitude,
+      longitude: row!.longitude,
+      locationName: 'الرياض',
+      createdAt: row!.createdAt.toISOString(),
+      updatedAt: row!.updatedAt.toISOString(),
+      commentCount: 3,
+      hashtags: [{ hashtag: { name: 'المطر' } }, { hashtag: { name: 'الشتاء' } }],
+      votingStatistics: { type: 'poll', poolStats: { '0': 0, '1': 0, '2': 1 }, totalVotes: 1 },
+      user: {
+        userId: author.userId,
+        username: writer!.username,
+        displayName: `${writer!.firstName} ${writer!.lastName}`,
+        avatarUrl: writer!.avatarUrl,
+      },
+      isHidden: false,
+    };
+    expect(row!.updatedAt.getTime() - row!.createdAt.getTime()).toBe(1500);
+
+    const read = async (url: string, token?: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<Post | Paged<Post>>();
+      return 'items' in body ? body.items.find((post) => post.id === created.id) : body;
+    };
+    const asVisitor = { ...stored, userVote: null, isBookmarked: false, isOwner: false };
+    const asVoter = { ...stored, userVote: 2, isBookmarked: true, isOwner: false };
+    const asAuthor = { ...stored, userVote: null, isBookmarked: false, isOwner: true };
+    const tag = encodeURIComponent('المطر');
+    for (const url of [
+      `/api/posts/${created.id}`,
+      '/api/posts/paginated',
+      `/api/posts/paginated?userId=${author.userId}`,
+      `/api/posts/paginated?hashtag=${tag}`,
+    ]) {
+      expect(await read(url), url).toEqual(asVisitor);
+      expect(await read(url, other.token), url).toEqual(asVoter);
+      expect(await read(url, author.token), url).toEqual(asAuthor);
+    }
+    expect(await read('/api/posts/paginated?pageType=Bookmarks', other.token)).toEqual(asVoter);
+    expect(await read('/api/posts/paginated?pageType=MyPosts', author.token)).toEqual(asAuthor);
   });
 
   it('pages with a cursor without repeating posts', async () => {
