@@ -1,23 +1,35 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstScreenChunks, preloadFeedChunk } from './build/first-screen-chunks';
+import { firstScreenChunks, preloadFirstScreen } from './build/first-screen-chunks';
+import { arabicFontFaces } from './build/arabic-font-faces';
 import { precompress } from './build/precompress';
 
 const backend = 'http://localhost:3000';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFeedChunk(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), arabicFontFaces(), tailwindcss(), preloadFirstScreen(), precompress()],
   resolve: { tsconfigPaths: true },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Font subsets stay files the browser fetches only when a page uses their characters, never inline CSS.
-    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
-    rolldownOptions: {
-      output: { codeSplitting: { groups: firstScreenChunks() } },
-    },
-  },
+  // The server-rendering bundle (src/entry-server.tsx) takes the shared package in; libraries stay imports.
+  ssr: { noExternal: ['@ray/shared'] },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Font subsets stay files the browser fetches only when a page uses their characters, never inline CSS.
+        assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+        // The app has one stylesheet, the entry's, and every page already has it (linked in index.html, or
+        // inlined by the server into a server-rendered page), so a lazy chunk never waits to load it again.
+        modulePreload: {
+          resolveDependencies: (_file: string, deps: string[]) => deps.filter((dep) => !dep.endsWith('.css')),
+        },
+        rolldownOptions: {
+          output: { codeSplitting: { groups: firstScreenChunks() } },
+        },
+      },
   server: {
     port: 5173,
     strictPort: true,
@@ -29,4 +41,4 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-});
+}));

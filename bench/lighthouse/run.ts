@@ -74,16 +74,22 @@ async function firstPostPath(baseUrl: string): Promise<string> {
   return `/posts/${id}`;
 }
 
+/** Runs that end in a runtime error (Chrome now and then records no navigation start) are run again. */
+const ATTEMPTS = 3;
+
 async function audit(url: string, port: number): Promise<LighthouseResult> {
-  const result = await lighthouse(url, {
-    port,
-    logLevel: 'error',
-    output: 'json',
-    onlyCategories: [...CATEGORIES],
-  });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === ATTEMPTS) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    console.log(`  ${url}: ${result.lhr.runtimeError.code}, running again`);
+  }
 }
 
 async function main() {

@@ -33,9 +33,10 @@ function sized(fileName: string, content: string | Uint8Array): SizedFile {
 
 /**
  * What a visitor's browser must download to show the home page: the entry chunk and everything it imports
- * statically, plus the chunk holding `pageModule` (a lazy route) and its static imports.
+ * statically, plus the chunks holding `lazyModules` (the app's start and the page's route, which the entry and
+ * the router import lazily) and their static imports.
  */
-export function firstScreen(files: readonly (Chunk | Asset)[], pageModule: RegExp): FirstScreenReport {
+export function firstScreen(files: readonly (Chunk | Asset)[], lazyModules: RegExp[]): FirstScreenReport {
   const chunks = new Map(
     files.filter((file): file is Chunk => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk]),
   );
@@ -48,9 +49,13 @@ export function firstScreen(files: readonly (Chunk | Asset)[], pageModule: RegEx
     for (const next of chunks.get(fileName)?.imports ?? []) visit(next);
   };
   const entries = [...chunks.values()].filter((chunk) => chunk.isEntry);
-  const page = [...chunks.values()].find((chunk) => chunk.moduleIds.some((id) => pageModule.test(id)));
-  if (entries.length === 0 || !page) throw new Error('The build has no entry chunk or no chunk for the page');
-  for (const chunk of [...entries, page]) visit(chunk.fileName);
+  if (entries.length === 0) throw new Error('The build has no entry chunk');
+  const lazy = lazyModules.map((module) => {
+    const chunk = [...chunks.values()].find((candidate) => candidate.moduleIds.some((id) => module.test(id)));
+    if (!chunk) throw new Error(`The build has no chunk for ${String(module)}`);
+    return chunk;
+  });
+  for (const chunk of [...entries, ...lazy]) visit(chunk.fileName);
 
   const js = [...needed].map((fileName) => {
     const chunk = chunks.get(fileName);

@@ -1,24 +1,45 @@
-// First: it configures zod before any schema is used.
-import './lib/zod-config';
-// Each weight comes as subsets with a unicode-range, so a page downloads only the subsets its text uses.
+// Two weights of the Arabic font, regular and bold (medium text is written in regular): see build/arabic-font-faces.ts.
 import '@fontsource/ibm-plex-sans-arabic/400.css';
-import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { registerAnalytics } from './app/analytics-handlers';
-import { AppProviders } from './app/providers';
-import { registerSessionHandlers } from './app/session-handlers';
+import { startApp } from './app/start';
 
-registerSessionHandlers();
-registerAnalytics();
+/** Browsers that do not report their first paint start the app after this anyway. */
+const FIRST_PAINT_WAIT_MS = 1_000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders />
-  </StrictMode>,
-);
+const start = () => {
+  startApp(container);
+};
+
+/**
+ * Runs `task` once the page has been painted. A page rendered on the server is readable without the app, so
+ * the browser shows it first and the app takes it over right after, instead of holding the first paint while
+ * it renders.
+ */
+function afterFirstPaint(task: () => void) {
+  let done = false;
+  let observer: PerformanceObserver | null = null;
+  const run = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+    task();
+  };
+  const timer = setTimeout(run, FIRST_PAINT_WAIT_MS);
+  try {
+    observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) setTimeout(run, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing in this browser: the timer starts the app.
+  }
+}
+
+// A page rendered on the server arrives with its first screen already in #root.
+if (container.firstElementChild) afterFirstPaint(start);
+else start();

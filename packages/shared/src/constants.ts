@@ -108,3 +108,9 @@ export const STORAGE_KEYS = {
   userId: 'userId',
   returnUrl: 'returnUrl',
 } as const;
+
+/**
+ * The element of a server-rendered page that carries its state (`<script type="application/json">`): the server
+ * writes it, the web app reads it when it takes the page over.
+ */
+export const SERVER_STATE_ELEMENT_ID = 'ray-server-state';

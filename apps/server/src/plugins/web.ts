@@ -4,10 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
+import { PageRenderer } from './page-renderer';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-/** Serves uploads, the runtime configuration script and the built single-page app with history fallback. */
+/**
+ * Serves uploads, the runtime configuration script and the built single-page app with history fallback; the
+ * public pages come rendered on the server when the web app's server bundle is built (`dist-ssr` beside `dist`).
+ */
 export async function registerWeb(
   app: FastifyInstance,
   options: { uploadsDir: string; webDistDir: string; runtimeConfig: () => RuntimeConfig },
@@ -51,6 +55,14 @@ export async function registerWeb(
     });
   }
 
+  const renderer = hasWeb
+    ? await PageRenderer.load(app, {
+        webDistDir: options.webDistDir,
+        serverDistDir: path.join(path.dirname(options.webDistDir), 'dist-ssr'),
+        runtimeConfig: options.runtimeConfig,
+      })
+    : null;
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const wantsPage =
@@ -59,6 +71,7 @@ export async function registerWeb(
       !url.startsWith('/uploads/') &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
     if (hasWeb && wantsPage) {
+      if (renderer && request.method === 'GET' && (await renderer.send(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: msg.routeNotFound });

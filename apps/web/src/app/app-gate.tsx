@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
 import { strings } from '@/i18n/strings.ar';
@@ -24,7 +23,10 @@ function Splash() {
  * Start-up order of spec section 4: the remote configuration first (it may put the whole app in maintenance),
  * then the session check. A configuration that cannot be read lets the app run normally.
  */
-export function AppGate() {
+/** The browser's router, or a static one fixed on the requested address when the page renders on the server. */
+export type AppRouter = ComponentType<{ children: ReactNode }>;
+
+export function AppGate({ Router }: { Router: AppRouter }) {
   const config = useQuery(appConfigQueryOptions());
   const settled = !config.isPending;
   const maintenance = config.data?.maintenanceMode === true;
@@ -45,8 +47,8 @@ export function AppGate() {
     );
   }
   return (
-    <BrowserRouter>
+    <Router>
       <AppRoutes />
-    </BrowserRouter>
+    </Router>
   );
 }

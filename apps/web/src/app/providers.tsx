@@ -1,12 +1,12 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
-import { AppGate } from './app-gate';
+import { AppGate, type AppRouter } from './app-gate';
 
-export function AppProviders() {
+export function AppProviders({ Router, client = queryClient }: { Router: AppRouter; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppGate />
+    <QueryClientProvider client={client}>
+      <AppGate Router={Router} />
       <Toaster />
     </QueryClientProvider>
   );

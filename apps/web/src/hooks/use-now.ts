@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
  * One shared clock for relative times ("منذ 5 دقائق"): every subscriber re-renders together twice a minute, and
@@ -32,6 +32,13 @@ function subscribe(listener: () => void): () => void {
 
 const snapshot = () => now;
 
+/**
+ * The moment a page was rendered on the server. Hydration reads the clock from it, so "منذ 5 دقائق" in the
+ * browser's first render matches the server's HTML; the next render moves on to the browser's own clock.
+ */
+export const RenderTimeContext = createContext<number | null>(null);
+
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  const renderedAt = useContext(RenderTimeContext);
+  return useSyncExternalStore(subscribe, snapshot, () => renderedAt ?? now);
 }

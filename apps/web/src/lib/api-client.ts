@@ -85,6 +85,15 @@ export interface ApiClientHooks {
 
 let hooks: ApiClientHooks = {};
 
+/** How a request reaches the API: the browser's `fetch`, or the API in the same process when a page renders on the server. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 export function configureApiClient(next: ApiClientHooks): void {
   hooks = next;
 }
@@ -189,7 +198,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(buildUrl(path, options.service ?? 'api', options.query), {
+    response = await transport(buildUrl(path, options.service ?? 'api', options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
       body,

@@ -3,15 +3,29 @@
  * the product uses the Gregorian calendar and Western digits everywhere, matching the digits in its messages.
  */
 const LOCALE = 'ar-SA-u-ca-gregory-nu-latn';
+/**
+ * Dates and times are those of Saudi Arabia, where the audience is, wherever the text is written: a page rendered
+ * on the server then reads exactly as the browser that takes it over would write it.
+ */
+const TIME_ZONE = 'Asia/Riyadh';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-const longDate = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'long', day: 'numeric' });
-const monthYear = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'long' });
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long', timeStyle: 'short' });
+const longDate = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: TIME_ZONE,
+});
+const monthYear = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'long', timeZone: TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: TIME_ZONE,
+});
 const numbers = new Intl.NumberFormat(LOCALE);
 
 type Unit = 'minute' | 'hour' | 'day';

@@ -43,6 +43,11 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 
 let cached: RuntimeConfig | undefined;
 
+/** Rendering on the server, where no `window.__APP_CONFIG__` exists: the same configuration env.js gives browsers. */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  cached = parseRuntimeConfig(config);
+}
+
 export function getRuntimeConfig(): RuntimeConfig {
   cached ??= parseRuntimeConfig(typeof window === 'undefined' ? undefined : window.__APP_CONFIG__);
   return cached;

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { strings } from '@/i18n/strings.ar';
 import { track } from '@/lib/analytics';
 import { cn } from '@/lib/cn';
@@ -11,6 +12,7 @@ export function HeaderSearch({ className, onSearched }: { className?: string; on
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('q') ?? '');
   const id = useId();
+  const input = useEarlyInput<HTMLInputElement>(text, setText);
 
   function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,12 +24,15 @@ export function HeaderSearch({ className, onSearched }: { className?: string; on
   }
 
   return (
-    <form role="search" onSubmit={handleSubmit} className={cn('relative', className)}>
+    // The address and the field's name make the form work as a plain form too, before the app has started.
+    <form role="search" action="/search" onSubmit={handleSubmit} className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
         {strings.search.label}
       </label>
       <input
+        ref={input}
         id={id}
+        name="q"
         type="search"
         value={text}
         onChange={(event) => {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isAdBlockedPath } from '@/components/ads/ad-placement';
 import { AdSlot } from '@/components/ads/ad-slot';
+import { HydrateLater } from '@/components/hydrate-later';
 import { PageLoader } from '@/components/page-states';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
@@ -34,7 +35,9 @@ export function RootLayout() {
       >
         {strings.app.skipToContent}
       </a>
-      <SiteHeader />
+      <HydrateLater>
+        <SiteHeader />
+      </HydrateLater>
       {isAuthenticated ? (
         <Suspense fallback={null}>
           <NotificationStream />
@@ -50,10 +53,16 @@ export function RootLayout() {
               <Outlet />
             </Suspense>
           </main>
-          {focused ? null : <Sidebar className="hidden lg:block" />}
+          {focused ? null : (
+            <HydrateLater>
+              <Sidebar className="hidden lg:block" />
+            </HydrateLater>
+          )}
         </div>
       </div>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
       <ScrollRestoration />
       {isAuthenticated ? (
         <Suspense fallback={null}>

@@ -143,7 +143,11 @@ export function CommentItem({ comment }: { comment: Comment }) {
               </span>
             ) : null}
             <span className="text-xs text-slate-600">
-              <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)}>
+              <time
+                dateTime={comment.createdAt}
+                title={formatDateTime(comment.createdAt)}
+                suppressHydrationWarning
+              >
                 {formatRelativeTime(comment.createdAt, now)}
               </time>
               {edited ? (

@@ -2,6 +2,7 @@ import { CircleHelp, MessageCircleQuestion, Search, SearchX, X } from 'lucide-re
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { siteStrings } from '@/i18n/site.ar';
@@ -41,6 +42,10 @@ export function FaqPage() {
     const id = linkedId(hash);
     if (id) document.getElementById(`faq-${id}`)?.scrollIntoView({ block: 'start' });
   }, [hash]);
+
+  const search = useEarlyInput<HTMLInputElement>(query, (q) => {
+    update({ q });
+  });
 
   const results = useMemo(() => filterFaq(faqEntries, { query, category }), [query, category]);
   const counts = useMemo(() => countByCategory(faqEntries, query), [query]);
@@ -95,6 +100,7 @@ export function FaqPage() {
               aria-hidden="true"
             />
             <input
+              ref={search}
               id="faq-search"
               type="search"
               value={query}

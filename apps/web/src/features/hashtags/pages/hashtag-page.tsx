@@ -1,7 +1,8 @@
-import { HASHTAG_POSTS_SORTS, type HashtagPostsSort } from '@ray/shared/schemas/hashtag';
+import { HASHTAG_POSTS_SORTS } from '@ray/shared/schemas/hashtag';
 import { Hash, PenSquare, RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useEarlyInput } from '@/hooks/use-early-input';
 import { toast } from '@/lib/toast';
 import { LoadMore } from '@/components/load-more';
 import { ErrorState } from '@/components/page-states';
@@ -18,12 +19,9 @@ import { formatCount } from '@/lib/format';
 import { useHashtagPosts } from '../api/get-hashtag-posts';
 import { hashtagKeys } from '../api/hashtag-keys';
 import { SuggestedHashtags } from '../components/suggested-hashtags';
-import { readHashtagParam } from '../utils/hashtag-pages';
+import { readHashtagParam, readHashtagSort } from '../utils/hashtag-pages';
 
 const s = discoveryStrings.hashtag;
-
-const isSort = (value: string | null): value is HashtagPostsSort =>
-  value !== null && (HASHTAG_POSTS_SORTS as readonly string[]).includes(value);
 
 export function HashtagPage() {
   const name = readHashtagParam(useParams().hashtagName);
@@ -48,8 +46,7 @@ export function HashtagPage() {
 function HashtagPosts({ name }: { name: string }) {
   const sortId = useId();
   const [params, setParams] = useSearchParams();
-  const raw = params.get('sortBy');
-  const sortBy: HashtagPostsSort = isSort(raw) ? raw : 'recent';
+  const sortBy = readHashtagSort(params.get('sortBy'));
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const query = useHashtagPosts({ name, sortBy });
   const refreshList = useRefreshList(hashtagKeys.postList({ name, sortBy }));
@@ -60,6 +57,14 @@ function HashtagPosts({ name }: { name: string }) {
   async function refresh() {
     if (!(await refreshList())) toast.error(s.refreshFailed);
   }
+
+  function changeSort(value: string) {
+    const next = new URLSearchParams(params);
+    if (value === 'recent') next.delete('sortBy');
+    else next.set('sortBy', value);
+    setParams(next, { replace: true });
+  }
+  const sortField = useEarlyInput<HTMLSelectElement>(sortBy, changeSort);
 
   return (
     <div className="space-y-5">
@@ -78,13 +83,11 @@ function HashtagPosts({ name }: { name: string }) {
             {s.sort}
           </label>
           <select
+            ref={sortField}
             id={sortId}
             value={sortBy}
             onChange={(event) => {
-              const next = new URLSearchParams(params);
-              if (event.target.value === 'recent') next.delete('sortBy');
-              else next.set('sortBy', event.target.value);
-              setParams(next, { replace: true });
+              changeSort(event.target.value);
             }}
             className={`${inputClasses(false)} h-9 w-auto`}
           >

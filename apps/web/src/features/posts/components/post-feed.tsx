@@ -5,6 +5,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { CheckCircle2 } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { AdSlot } from '@/components/ads/ad-slot';
+import { HydrateLater } from '@/components/hydrate-later';
 import { ErrorState } from '@/components/page-states';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -76,7 +77,9 @@ export function PostFeed({
         {posts.map((post, index) => (
           <Fragment key={post.id}>
             <div role="listitem">
-              <PostCard post={post} priority={index < 2} />
+              <HydrateLater>
+                <PostCard post={post} priority={index < 2} />
+              </HydrateLater>
             </div>
             {/* A list holds only list items, so the ad between posts is one too. */}
             {showAds && adFollows(index) ? (

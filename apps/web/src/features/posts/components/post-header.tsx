@@ -64,7 +64,9 @@ export function PostHeader({
   const author = post.user;
   const edited = new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > EDIT_MARGIN_MS;
   const time = (
-    <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+    // Older dates are written by the runtime's date formatter, which may differ by a character between the
+    // server that rendered the page and the browser that takes it over.
+    <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)} suppressHydrationWarning>
       {formatRelativeTime(post.createdAt, now)}
     </time>
   );
@@ -119,7 +121,8 @@ export function PostHeader({
           {linkTime ? (
             <Link
               to={postPath(post.id)}
-              className="hover:text-slate-900 hover:underline hover:underline-offset-4"
+              // Padding makes the link a finger-sized target without moving the line it sits on.
+              className="py-1 hover:text-slate-900 hover:underline hover:underline-offset-4"
             >
               {time}
             </Link>

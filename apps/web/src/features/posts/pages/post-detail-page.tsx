@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { AdSlot } from '@/components/ads/ad-slot';
+import { HydrateLater } from '@/components/hydrate-later';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -81,7 +82,9 @@ function CommentsSection({ count, postId }: { count: number; postId: number }) {
           {strings.posts.comments}
           <span className="text-sm font-medium text-slate-600 tabular-nums">({formatNumber(count)})</span>
         </h2>
-        <PostComments postId={postId} />
+        <HydrateLater>
+          <PostComments postId={postId} />
+        </HydrateLater>
       </Card>
     </section>
   );
@@ -179,7 +182,9 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
 
           <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
             <p className="text-xs text-slate-600">
-              <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+              <time dateTime={post.createdAt} suppressHydrationWarning>
+                {formatDateTime(post.createdAt)}
+              </time>
             </p>
             <div className="flex items-center gap-1">
               <a

@@ -1,6 +1,7 @@
 import { TRENDING_DAYS_DEFAULT, TRENDING_PERIODS } from '@ray/shared/constants';
 import { Flame, Hash, TrendingUp, X } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { HydrateLater } from '@/components/hydrate-later';
 import { LoadMore } from '@/components/load-more';
 import { ErrorState } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
@@ -14,18 +15,13 @@ import { discoveryStrings } from '@/i18n/discovery.ar';
 import { cn } from '@/lib/cn';
 import { useTrendingPosts } from '../api/get-trending-posts';
 import { TrendingHashtagsList } from '../components/trending-hashtags-list';
+import { readTrendsParams } from '../utils/trends-params';
 
 const s = discoveryStrings.trends;
 
-function readDays(value: string | null): number {
-  const days = Number(value);
-  return (TRENDING_PERIODS as readonly number[]).includes(days) ? days : TRENDING_DAYS_DEFAULT;
-}
-
 export function TrendsPage() {
   const [params, setParams] = useSearchParams();
-  const days = readDays(params.get('days'));
-  const tag = (params.get('hashtag') ?? '').trim();
+  const { days, tag } = readTrendsParams(params);
   const hashtags = useTrendingHashtags({ days });
   const posts = useTrendingPosts({ days, hashtag: tag || undefined });
 
@@ -111,13 +107,15 @@ export function TrendsPage() {
             ) : hashtags.data.length === 0 ? (
               <p className="px-4 py-8 text-center text-sm text-slate-600">{s.hashtagsEmpty}</p>
             ) : (
-              <TrendingHashtagsList
-                hashtags={hashtags.data}
-                selected={tag}
-                onSelect={(name) => {
-                  update({ hashtag: name });
-                }}
-              />
+              <HydrateLater>
+                <TrendingHashtagsList
+                  hashtags={hashtags.data}
+                  selected={tag}
+                  onSelect={(name) => {
+                    update({ hashtag: name });
+                  }}
+                />
+              </HydrateLater>
             )}
           </Card>
         </section>
@@ -157,7 +155,9 @@ export function TrendsPage() {
                       <Flame className="size-3.5" aria-hidden="true" />
                       {s.badge}
                     </span>
-                    <PostCard post={post} priority={index < 2} />
+                    <HydrateLater>
+                      <PostCard post={post} priority={index < 2} />
+                    </HydrateLater>
                   </div>
                 ))}
               </div>

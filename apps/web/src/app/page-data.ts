@@ -1,0 +1,98 @@
+import type { AdPlacement } from '@ray/shared/constants';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath, type Params } from 'react-router';
+import { adsQueryOptions } from '@/components/ads/ads-api';
+import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
+import { commentsInfiniteQueryOptions } from '@/features/comments/api/get-comments';
+import { trendingHashtagsQueryOptions } from '@/features/hashtags/api/get-trending-hashtags';
+import { hashtagPostsInfiniteQueryOptions } from '@/features/hashtags/api/get-hashtag-posts';
+import { readHashtagParam, readHashtagSort } from '@/features/hashtags/utils/hashtag-pages';
+import { postQueryOptions } from '@/features/posts/api/get-post';
+import { postsInfiniteQueryOptions } from '@/features/posts/api/get-posts';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { trendingPostsInfiniteQueryOptions } from '@/features/trends/api/get-trending-posts';
+import { readTrendsParams } from '@/features/trends/utils/trends-params';
+
+type Loader = (client: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>[];
+
+const none: Loader = () => [];
+
+/** The layout's ad slots, on every page; a page adds the slots of its own (between posts, under a post). */
+const LAYOUT_ADS: AdPlacement[] = ['Header', 'Mobile', 'Sidebar', 'Footer'];
+
+/**
+ * The public pages rendered on the server, each with the queries its first screen shows, fetched through the
+ * same query options the page's components use, so the browser starts from the very answers it would ask for.
+ * Pages that need a session (and guest-only forms) render only in the browser.
+ */
+const PAGES: { path: string; load: Loader; ads?: AdPlacement[] }[] = [
+  {
+    path: '/',
+    load: (client) => [client.infiniteQuery(postsInfiniteQueryOptions({}))],
+    ads: ['BetweenPosts'],
+  },
+  {
+    path: '/posts/:postId',
+    ads: ['PostDetail'],
+    load: (client, params) => {
+      const id = Number(params.postId);
+      if (!Number.isSafeInteger(id) || id <= 0) return [];
+      return [client.query(postQueryOptions(id)), client.infiniteQuery(commentsInfiniteQueryOptions(id))];
+    },
+  },
+  {
+    path: '/trends',
+    load: (client, _params, search) => {
+      const { days, tag } = readTrendsParams(search);
+      return [
+        client.query(trendingHashtagsQueryOptions({ days })),
+        client.infiniteQuery(trendingPostsInfiniteQueryOptions({ days, hashtag: tag || undefined })),
+      ];
+    },
+  },
+  {
+    path: '/wasm/:hashtagName',
+    ads: ['BetweenPosts'],
+    load: (client, params, search) => {
+      const name = readHashtagParam(params.hashtagName);
+      if (!name) return [];
+      const sortBy = readHashtagSort(search.get('sortBy'));
+      return [client.infiniteQuery(hashtagPostsInfiniteQueryOptions({ name, sortBy }))];
+    },
+  },
+  {
+    path: '/profile/:userId',
+    ads: ['BetweenPosts'],
+    load: (client, params) => {
+      const userId = params.userId ?? '';
+      // The profile's posts are asked for by the id the profile answers with, so they follow it.
+      return [
+        client
+          .query(profileQueryOptions(userId))
+          .then((found) => client.infiniteQuery(postsInfiniteQueryOptions({ userId: found.userId }))),
+      ];
+    },
+  },
+  { path: '/about', load: none },
+  { path: '/privacy', load: none },
+  { path: '/faq', load: none },
+  { path: '/contact', load: none },
+];
+
+/**
+ * Fills `client` with what the page at `url` shows first; false when the page is not rendered on the server.
+ * A query that fails is simply left out: the browser asks again, and shows its own error state if it must.
+ */
+export async function loadPageData(client: QueryClient, url: URL): Promise<boolean> {
+  for (const page of PAGES) {
+    const match = matchPath(page.path, url.pathname);
+    if (!match) continue;
+    await Promise.allSettled([
+      client.query(appConfigQueryOptions()),
+      ...[...LAYOUT_ADS, ...(page.ads ?? [])].map((placement) => client.query(adsQueryOptions(placement))),
+      ...page.load(client, match.params, url.searchParams),
+    ]);
+    return true;
+  }
+  return false;
+}

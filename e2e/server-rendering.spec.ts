@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support/helpers';
+
+/** Errors the page logs or throws: a page taken over with a mismatch would log one. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('pages rendered on the server', () => {
+  test('the home page, a post, trends and a hashtag are readable before any script runs', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'آخر المنشورات' })).toBeVisible();
+    const cards = page.getByTestId('post-card');
+    await expect(cards).toHaveCount(10);
+    await expect(page).toHaveTitle(/^رأي: /);
+
+    const firstPost = await cards.first().getAttribute('data-post-id');
+    await page.goto(`/posts/${firstPost}`);
+    await expect(page.getByRole('heading', { name: /التعليقات/ })).toBeVisible();
+    await expect(page).toHaveTitle(/ \| رأي$/);
+
+    await page.goto('/trends');
+    await expect(page.getByRole('heading', { name: 'الترندات', level: 1 })).toBeVisible();
+    const tag = page.locator('a[href^="/wasm/"]').first();
+    await expect(tag).toBeVisible();
+    await tag.click();
+    await expect(page).toHaveURL(/\/wasm\//);
+    await expect(page.getByTestId('post-card').first()).toBeVisible();
+    await context.close();
+  });
+
+  test("a visitor's page is taken over as it is, without an error, and then answers clicks", async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    const card = page.getByTestId('post-card').first();
+    await expect(card).toBeVisible();
+    // Voting is for members: once the app has taken the page over, the button says so.
+    await expect(async () => {
+      await card.getByRole('button', { name: 'أعجبني' }).click();
+      await expect(page.getByText('يجب تسجيل الدخول للتصويت')).toBeVisible({ timeout: 500 });
+    }).toPass();
+    await page.goto('/trends');
+    await expect(page.getByTestId('post-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  test('a signed-in user gets their own page: their menu, not the visitor sign-in links', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await login(page, 'noura@ray.sa', 'Demo1234');
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'قائمة الحساب' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'تسجيل الدخول' })).toHaveCount(0);
+    await expect(page.getByTestId('post-card').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('what a visitor types before the app has taken the page over is kept, and acts once it has', async ({
+    page,
+  }) => {
+    // The app's code is held back until the visitor has typed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors = collectErrors(page);
+    await page.goto('/faq', { waitUntil: 'commit' });
+    const items = page.getByTestId('faq-item');
+    await expect(items).toHaveCount(22);
+    await page.getByLabel('ابحث في الأسئلة').fill('اعلانات');
+    await page.getByLabel('بحث', { exact: true }).first().fill('قهوة');
+
+    release();
+    await expect(page.getByRole('button', { name: /لماذا أرى إعلانات في رأي؟/ })).toBeVisible();
+    await expect.poll(() => items.count()).toBeLessThan(22);
+    await expect(page).toHaveURL(/q=/);
+    // The header's search, typed in early too, sends its text.
+    await page.getByLabel('بحث', { exact: true }).first().press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=%D9%82%D9%87%D9%88%D8%A9/);
+    expect(errors).toEqual([]);
+  });
+});
