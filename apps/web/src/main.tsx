@@ -3,6 +3,7 @@ import '@fontsource/ibm-plex-sans-arabic/400.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 import './styles.css';
 import { startApp } from './app/start';
+import { holdEarlyActions } from './lib/early-actions';
 
 /** Browsers that do not report their first paint start the app after this anyway. */
 const FIRST_PAINT_WAIT_MS = 1_000;
@@ -40,6 +41,11 @@ function afterFirstPaint(task: () => void) {
   }
 }
 
-// A page rendered on the server arrives with its first screen already in #root.
-if (container.firstElementChild) afterFirstPaint(start);
-else start();
+// A page rendered on the server arrives with its first screen already in #root, which can be clicked before the
+// app has taken it over.
+if (container.firstElementChild) {
+  holdEarlyActions();
+  afterFirstPaint(start);
+} else {
+  start();
+}

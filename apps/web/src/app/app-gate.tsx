@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
 import { strings } from '@/i18n/strings.ar';
 import { initializeSession } from '@/lib/session';
+import { PageTakenOver } from './page-taken-over';
 import { AppRoutes } from './router';
 
 const MaintenancePage = lazy(() =>
@@ -43,6 +44,7 @@ export function AppGate({ Router }: { Router: AppRouter }) {
           message={config.data?.maintenanceMessage ?? ''}
           supportContact={config.data?.supportContact ?? ''}
         />
+        <PageTakenOver />
       </Suspense>
     );
   }

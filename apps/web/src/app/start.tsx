@@ -6,6 +6,7 @@ import { BrowserRouter } from 'react-router';
 import { useAuthStore } from '@/lib/auth-store';
 import { readAccessToken } from '@/lib/credentials';
 import { queryClient } from '@/lib/query-client';
+import { limitEarlyActions } from '@/lib/early-actions';
 import { readServerState } from '@/lib/server-state';
 import { registerAnalytics } from './analytics-handlers';
 import { AppRoot } from './app-root';
@@ -15,6 +16,7 @@ import { registerSessionHandlers } from './session-handlers';
 export function startApp(container: HTMLElement): void {
   registerSessionHandlers();
   registerAnalytics();
+  limitEarlyActions();
 
   const server = readServerState();
   if (server) hydrate(queryClient, server.queries);

@@ -6,6 +6,7 @@ import { HydrateLater } from '@/components/hydrate-later';
 import { PageLoader } from '@/components/page-states';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
+import { PageTakenOver } from '@/app/page-taken-over';
 import { ScrollRestoration } from './scroll-restoration';
 import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
@@ -51,6 +52,7 @@ export function RootLayout() {
           <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-span-3">
             <Suspense fallback={<PageLoader />}>
               <Outlet />
+              <PageTakenOver />
             </Suspense>
           </main>
           {focused ? null : (
