@@ -220,6 +220,92 @@ export const postHashtags = pgTable(
   ],
 );
 
+/**
+ * The trend rankings' own counts, kept by triggers as posts, votes, comments and tag uses are written (migration
+ * 0008), so that a refresh reads the top of an index instead of the period's rows. Hidden and deleted posts are
+ * counted out. These tables have no foreign keys: their rows go with the posts and tags they count.
+ */
+
+/** Every visible post and its trending score: log2(engagement + 1) + hours since the epoch / 6. */
+export const postTrends = pgTable(
+  'post_trends',
+  {
+    postId: bigint({ mode: 'number' }).primaryKey(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    hot: doublePrecision().notNull(),
+  },
+  (t) => [
+    index('post_trends_hot_idx').on(t.hot.desc().nullsFirst(), t.postId.desc().nullsFirst(), t.createdAt),
+  ],
+);
+
+/** A trending period (1, 7 or 30 days) counts the tag uses made after `countedFrom`, moved on at each refresh. */
+export const trendWindows = pgTable('trend_windows', {
+  days: smallint().primaryKey(),
+  countedFrom: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Visible uses of a tag by one author on one Saudi calendar day. */
+export const hashtagAuthorDays = pgTable(
+  'hashtag_author_days',
+  {
+    hashtagId: bigint({ mode: 'number' }).notNull(),
+    day: date().notNull(),
+    authorId: uuid().notNull(),
+    uses: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hashtagId, t.day, t.authorId] })],
+);
+
+/** Distinct authors of a tag on one Saudi calendar day: the daily series of a trending tag. */
+export const hashtagDays = pgTable(
+  'hashtag_days',
+  {
+    hashtagId: bigint({ mode: 'number' }).notNull(),
+    day: date().notNull(),
+    authors: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hashtagId, t.day] })],
+);
+
+/** Visible uses of a tag by one author within a trending period. */
+export const hashtagWindowAuthors = pgTable(
+  'hashtag_window_authors',
+  {
+    days: smallint().notNull(),
+    hashtagId: bigint({ mode: 'number' }).notNull(),
+    authorId: uuid().notNull(),
+    uses: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.hashtagId, t.authorId] }),
+    /** Authors whose last use has left the period, removed at the next refresh. */
+    index('hashtag_window_authors_gone_idx')
+      .on(t.days)
+      .where(sql`${t.uses} = 0`),
+  ],
+);
+
+/** Distinct authors and visible uses of a tag within a trending period, ranked through their index. */
+export const hashtagWindows = pgTable(
+  'hashtag_windows',
+  {
+    days: smallint().notNull(),
+    hashtagId: bigint({ mode: 'number' }).notNull(),
+    authors: integer().notNull(),
+    uses: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.hashtagId] }),
+    index('hashtag_windows_rank_idx').on(
+      t.days,
+      t.authors.desc().nullsFirst(),
+      t.uses.desc().nullsFirst(),
+      t.hashtagId.desc().nullsFirst(),
+    ),
+  ],
+);
+
 export const votes = pgTable(
   'votes',
   {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, like, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { hashtags, postHashtags, posts } from '../../db/schema';
+import { hashtagDays, hashtags, hashtagWindows, postHashtags, posts } from '../../db/schema';
 import { escapeLike } from '../../lib/like';
 import { visibleTo, type Viewer } from '../posts/posts.repository';
 import { engagement, windowStart } from '../trends/trends.repository';
@@ -43,77 +43,45 @@ export async function searchHashtags(db: Executor, key: string, limit: number) {
 }
 
 /**
- * The author of a tag use, or null when its post is hidden. Looked up per use through the posts primary key, so
- * the work follows the size of the window, never the size of the posts table.
+ * Counts out of each trending period the tag uses that have left it since the last refresh (trend_roll_off,
+ * migration 0008): the work follows the uses of that last minute or so, never the size of the period.
  */
-const visibleAuthor = sql<
-  string | null
->`(select p.author_id from ${posts} p where p.id = post_hashtags.post_id and p.hidden_at is null)`;
-
-/** A period reads at most this many of its newest tag uses, whatever happens in it. */
-export const TRENDING_USES_MAX = 200_000;
-
-/**
- * Tag uses of the period, newest first through the (created_at, hashtag_id) index of post_hashtags. The limit
- * also keeps PostgreSQL from merging this subquery into the aggregates above it, which would look the author
- * up once per aggregate and read the uses in hashtag order through the whole primary key.
- */
-function usesSince(db: Executor, days: number, hashtagIds?: number[]) {
-  return db
-    .select({
-      hashtagId: postHashtags.hashtagId,
-      authorId: visibleAuthor.as('author_id'),
-      createdAt: postHashtags.createdAt,
-    })
-    .from(postHashtags)
-    .where(
-      and(
-        gte(postHashtags.createdAt, windowStart(days)),
-        hashtagIds ? inArray(postHashtags.hashtagId, hashtagIds) : undefined,
-      ),
-    )
-    .orderBy(sql`${postHashtags.createdAt} desc nulls last`)
-    .limit(TRENDING_USES_MAX)
-    .as('uses');
+export async function rollOffTrends(db: Executor) {
+  await db.execute(sql`select trend_roll_off()`);
 }
 
 /**
- * The period's most used tags by distinct authors, so one account repeating a tag cannot push it alone. Hidden
- * posts do not count, and deleted ones have no rows left.
+ * The period's most used tags by distinct authors, so one account repeating a tag cannot push it alone, then by
+ * visible uses: the top of the counts the triggers keep per period (hashtag_windows). Hidden posts do not count,
+ * and deleted ones are counted out.
  */
 export async function trendingHashtags(db: Executor, days: number, count: number) {
-  const uses = usesSince(db, days);
-  const authors = sql<number>`count(distinct ${uses.authorId})::int`;
-  const visibleUses = sql<number>`count(${uses.authorId})::int`;
-  const top = db
-    .select({
-      hashtagId: uses.hashtagId,
-      usageCount: authors.as('usage_count'),
-      uses: visibleUses.as('uses'),
-    })
-    .from(uses)
-    .groupBy(uses.hashtagId)
-    .having(sql`count(${uses.authorId}) > 0`)
-    .orderBy(desc(authors), desc(visibleUses), desc(uses.hashtagId))
-    .limit(count)
-    .as('top');
   return db
-    .select({ ...columns, usageCount: top.usageCount })
-    .from(top)
-    .innerJoin(hashtags, eq(hashtags.id, top.hashtagId))
-    .orderBy(desc(top.usageCount), desc(top.uses), desc(hashtags.id));
+    .select({ ...columns, usageCount: hashtagWindows.authors })
+    .from(hashtagWindows)
+    .innerJoin(hashtags, eq(hashtags.id, hashtagWindows.hashtagId))
+    .where(and(eq(hashtagWindows.days, days), gt(hashtagWindows.authors, 0)))
+    .orderBy(desc(hashtagWindows.authors), desc(hashtagWindows.uses), desc(hashtagWindows.hashtagId))
+    .limit(count);
 }
 
 /** Distinct authors per tag and Saudi calendar day of the period, for the given tags only; days without use are absent. */
 export async function dailyAuthors(db: Executor, hashtagIds: number[], days: number) {
   if (hashtagIds.length === 0) return [];
-  const uses = usesSince(db, days, hashtagIds);
-  const day = sql<string>`to_char(${uses.createdAt} at time zone 'Asia/Riyadh', 'YYYY-MM-DD')`;
   return db
-    .select({ hashtagId: uses.hashtagId, day, count: sql<number>`count(distinct ${uses.authorId})::int` })
-    .from(uses)
-    .where(sql`${uses.authorId} is not null`)
-    .groupBy(uses.hashtagId, day);
+    .select({
+      hashtagId: hashtagDays.hashtagId,
+      day: sql<string>`to_char(${hashtagDays.day}, 'YYYY-MM-DD')`,
+      count: hashtagDays.authors,
+    })
+    .from(hashtagDays)
+    .where(
+      and(
+        inArray(hashtagDays.hashtagId, hashtagIds),
+        gte(hashtagDays.day, sql`((${windowStart(days)}) at time zone 'Asia/Riyadh')::date`),
+        gt(hashtagDays.authors, 0),
+      ),
+    );
 }
 
 /** Every Saudi calendar day the period touches, oldest first. */

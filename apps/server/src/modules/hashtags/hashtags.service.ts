@@ -51,6 +51,7 @@ export async function trendingHashtags(
 ): Promise<TrendingHashtag[]> {
   return trendingCache(ctx).get(`${count}:${days}`, async () => {
     const db = ctx.database.db;
+    await repo.rollOffTrends(db);
     const top = await repo.trendingHashtags(db, days, count);
     const ids = top.map((tag) => tag.id);
     const [daily, period] = await Promise.all([repo.dailyAuthors(db, ids, days), repo.periodDays(db, days)]);
