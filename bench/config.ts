@@ -1,4 +1,12 @@
 /** Sizes, names and knobs of one benchmark run, read once from the environment. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The server's SQL migrations, which the benchmark applies to its own databases. */
+export const MIGRATIONS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../apps/server/drizzle',
+);
 
 export const BENCH_DATABASE = 'ray_bench';
 /** The same data set at 1 % (10,000 posts), against which the cost of a trend refresh is compared. */

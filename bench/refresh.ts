@@ -6,7 +6,7 @@
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import * as hashtags from '../apps/server/src/modules/hashtags/hashtags.repository';
 import { rankTrendingPosts } from '../apps/server/src/modules/trends/trends.repository';
-import { smallConfig, type BenchConfig } from './config';
+import { MIGRATIONS, smallConfig, type BenchConfig } from './config';
 import { markdownTable, type TargetCheck } from './report';
 import { seedBenchDatabase, seededSizes, type Log } from './seed';
 
@@ -67,8 +67,8 @@ export async function measureTrendRefresh(config: BenchConfig, log: Log): Promis
     await seedBenchDatabase(small, () => undefined);
   }
   const [full, little] = await Promise.all([
-    openDatabase({ databaseUrl: config.benchUrl, poolSize: 2 }),
-    openDatabase({ databaseUrl: small.benchUrl, poolSize: 2 }),
+    openDatabase({ databaseUrl: config.benchUrl, migrationsFolder: MIGRATIONS, poolSize: 2 }),
+    openDatabase({ databaseUrl: small.benchUrl, migrationsFolder: MIGRATIONS, poolSize: 2 }),
   ]);
   try {
     // A data set seeded before the latest migrations gets them, as the server would apply them.

@@ -9,7 +9,7 @@ import { normalizeArabic } from '@ray/shared/arabic';
 import { extractHashtags, hashtagKey } from '@ray/shared/hashtags';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEMO_COMMENTS, DEMO_POSTS } from '../apps/server/src/db/seed-content';
-import type { BenchConfig, Sizes } from './config';
+import { MIGRATIONS, type BenchConfig, type Sizes } from './config';
 import { checkCounters, checkContentSample } from './verify';
 
 /** Tables whose triggers keep the trend rankings' counts (migration 0008). */
@@ -241,7 +241,11 @@ export async function seedBenchDatabase(config: BenchConfig, log: Log): Promise<
 
   await timed(timings, log, 'create database', () => recreateDatabase(config.adminUrl, config.database));
   await timed(timings, log, 'migrations', async () => {
-    const database = await openDatabase({ databaseUrl: config.benchUrl, poolSize: 1 });
+    const database = await openDatabase({
+      databaseUrl: config.benchUrl,
+      migrationsFolder: MIGRATIONS,
+      poolSize: 1,
+    });
     try {
       await database.migrate();
     } finally {

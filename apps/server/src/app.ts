@@ -13,15 +13,21 @@ import {
 import { POST_IMAGE_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { embeddedDataDir, openDatabase, type DatabaseHandle } from './db/client';
-import { seedIfEmpty } from './db/seed';
+import { prepareDatabase } from './db/startup';
 import type { Env } from './env';
 import { AppError } from './lib/app-error';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
 import { createMailer } from './lib/mailer';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './lib/rate-limiter';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  requestLimitStore,
+  type RateLimitStore,
+} from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
-import { LocalFileStorage } from './lib/storage';
+import { createStorage } from './lib/storage';
 import { AccessTokens } from './lib/tokens';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerDraining } from './plugins/draining';
@@ -92,21 +98,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: embeddedDataDir(env.DATA_DIR),
+      migrationsFolder: env.MIGRATIONS_DIR,
       poolSize: env.DATABASE_POOL_SIZE,
     }));
-  if (ownsDatabase) {
-    await database.migrate();
-    if (env.SEED_DEMO)
-      await seedIfEmpty(database.db, {
-        dataDir: env.DATA_DIR,
-        adminEmails: env.ADMIN_EMAILS,
-        logger: app.log,
-      });
-  }
+  const storage = createStorage(env);
+  // A database handed in (tests) is already migrated; an owned one is brought up to date here.
+  const tokenSecret = await prepareDatabase(database, {
+    migrate: ownsDatabase,
+    jwtSecret: env.JWT_SECRET,
+    dataDir: env.DATA_DIR,
+    seedDemo: ownsDatabase && env.SEED_DEMO,
+    adminEmails: env.ADMIN_EMAILS,
+    storage,
+    logger: app.log,
+  });
 
-  const uploadsDir = path.join(env.DATA_DIR, 'uploads');
   const tokens = new AccessTokens({
-    secret: env.JWT_SECRET,
+    secret: tokenSecret,
     issuer: env.JWT_ISSUER,
     audience: 'ray-api',
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -115,18 +123,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log });
   if (env.REDIS_URL) {
     realtime.useRedis(env.REDIS_URL, env.REALTIME_STREAM);
-    sessions.shareThrough(env.REDIS_URL, `${env.REALTIME_STREAM}:revoked-sessions`, app.log);
+    sessions.shareThrough(env.REDIS_URL, `${env.REDIS_PREFIX}revoked-sessions`, app.log);
   }
+  // Every limit, the general one on /api included, counts across instances when Redis is configured.
+  const limitStore: RateLimitStore = env.REDIS_URL
+    ? new RedisRateLimitStore(env.REDIS_URL, app.log, `${env.REDIS_PREFIX}limit:`)
+    : new MemoryRateLimitStore();
   const ctx: AppContext = {
     env,
     database,
     tokens,
     sessions,
-    limiter: new RateLimiter(
-      env.REDIS_URL ? new RedisRateLimitStore(env.REDIS_URL, app.log) : new MemoryRateLimitStore(),
-    ),
+    limiter: new RateLimiter(limitStore),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
-    storage: new LocalFileStorage(uploadsDir),
+    storage,
     realtime,
     logger: app.log,
     background: new BackgroundTasks(app.log),
@@ -160,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(rateLimit, {
         max: env.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
+        store: requestLimitStore(limitStore, 'api:'),
         // Only a refused request learns about the limit (Retry-After); the others carry no extra headers.
         addHeadersOnExceeding: {
           'x-ratelimit-limit': false,
@@ -208,7 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (env.BENCH_BASELINES) await app.register(benchBaselines);
 
   await registerWeb(app, {
-    uploadsDir,
+    uploadsDir: path.join(env.DATA_DIR, 'uploads'),
     webDistDir: env.WEB_DIST_DIR,
     runtimeConfig: () => ({
       apiBaseUrl: '',

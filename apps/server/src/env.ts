@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { readSocialProviders, type ProviderConfig } from './modules/social/providers';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** A path setting: relative paths are taken from the working directory the server starts in. */
+const dir = (fallback: string) =>
+  z
+    .string()
+    .min(1)
+    .default(fallback)
+    .transform((value) => path.resolve(value));
 
 const list = z
   .string()
@@ -31,13 +34,36 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  DATA_DIR: dir('data'),
+  /** The SQL migrations (apps/server/drizzle in the repository). */
+  MIGRATIONS_DIR: dir('apps/server/drizzle'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  /** Redis stream that carries real-time events between instances. */
-  REALTIME_STREAM: z.string().min(1).max(100).default('ray:realtime'),
+  /** Put before every Redis key and stream, so that deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .max(50)
+    .regex(/^[\w:.-]*$/, 'letters, digits and : . - _ only')
+    .default('ray:'),
+  /** Redis stream that carries real-time events between instances (default `<REDIS_PREFIX>realtime`). */
+  REALTIME_STREAM: z.string().min(1).max(100).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  /** Uploads go to this S3-compatible bucket when set, to DATA_DIR/uploads otherwise. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Where browsers fetch media straight from the bucket or a CDN; without it the app streams them itself. */
+  MEDIA_PUBLIC_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  /** Bearer token that /metrics asks for; without it the route is off. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_ISSUER: z.string().min(1).default('ray'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
@@ -55,7 +81,7 @@ const envSchema = z.object({
   TRUST_PROXY: list,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
-  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  WEB_DIST_DIR: dir('apps/web/dist'),
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
   /** API requests in progress before new ones are refused with 503 (default 64 embedded, 512 PostgreSQL). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -65,8 +91,8 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
-  JWT_SECRET: string;
   PUBLIC_URL: string;
+  REALTIME_STREAM: string;
   /** Social sign-in providers with a client id and secret configured. */
   socialProviders: ProviderConfig[];
 };
@@ -86,20 +112,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    throw new EnvError(
+      'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
   return {
     ...env,
-    JWT_SECRET: env.JWT_SECRET ?? localSecret(env.DATA_DIR),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    REALTIME_STREAM: env.REALTIME_STREAM ?? `${env.REDIS_PREFIX}realtime`,
     socialProviders: social.providers,
   };
-}
-
-/** Without JWT_SECRET a random secret is generated once and kept beside the embedded database. */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -10,7 +10,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { repoRoot } from '../env';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,13 +23,20 @@ export interface DatabaseHandle {
   db: Database;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` while holding the named lock, waiting for any other instance that holds it (start-up: migrations,
+   * shared secrets, demo content), so that instances started together do it once, one after the other.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` only if no other instance holds the named lock now (periodic jobs); undefined when skipped. */
+  tryExclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(repoRoot, 'apps/server/drizzle');
-
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** The SQL migrations (MIGRATIONS_DIR); required by migrate(). */
+  migrationsFolder?: string | undefined;
   /** Directory of the embedded database; undefined keeps it in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -38,8 +44,42 @@ export interface DatabaseOptions {
   logger?: Logger | undefined;
 }
 
+function migrationsOf(options: DatabaseOptions): string {
+  if (!options.migrationsFolder) throw new Error('no migrations folder configured');
+  return options.migrationsFolder;
+}
+
+/**
+ * Session-level advisory locks on a connection of their own (outside the pool, which may be a single
+ * connection that the work itself needs). A lock dies with its connection, so a crashed holder frees it.
+ */
+async function withAdvisoryLock<T>(
+  databaseUrl: string,
+  name: string,
+  wait: boolean,
+  work: () => Promise<T>,
+): Promise<T | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    if (wait) await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    else {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock(hashtext($1)) as locked',
+        [name],
+      );
+      if (!rows[0]?.locked) return undefined;
+    }
+    return await work();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const databaseUrl = options.databaseUrl;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
@@ -61,10 +101,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       kind: 'postgres',
       db,
-      migrate: () => migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder }),
+      migrate: () =>
+        migratePg(drizzlePg(pool, { casing: 'snake_case' }), { migrationsFolder: migrationsOf(options) }),
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusive: async <T>(name: string, work: () => Promise<T>) =>
+        (await withAdvisoryLock(databaseUrl, name, true, work)) as T,
+      tryExclusive: (name, work) => withAdvisoryLock(databaseUrl, name, false, work),
       close: () => pool.end(),
     };
   }
@@ -82,10 +126,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { casing: 'snake_case' }), {
+        migrationsFolder: migrationsOf(options),
+      }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    // The embedded database belongs to this one process: nobody else can hold its locks.
+    exclusive: (_name, work) => work(),
+    tryExclusive: (_name, work) => work(),
     close: () => client.close(),
   };
 }

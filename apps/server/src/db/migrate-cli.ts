@@ -5,7 +5,8 @@ const env = loadEnv();
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: embeddedDataDir(env.DATA_DIR),
+  migrationsFolder: env.MIGRATIONS_DIR,
 });
-await database.migrate();
+await database.exclusive('ray:startup', () => database.migrate());
 await database.close();
 console.log(`migrations applied (${database.kind})`);

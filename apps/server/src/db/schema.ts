@@ -612,3 +612,13 @@ export const oauthFlows = pgTable(
   },
   (t) => [uniqueIndex('oauth_flows_key').on(t.kind, t.keyHash)],
 );
+
+/**
+ * Secrets that every instance must share (the token signing key), generated once by whichever instance migrates
+ * first, when the environment does not set them.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});

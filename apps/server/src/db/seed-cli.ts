@@ -1,16 +1,18 @@
 import pino from 'pino';
 import { loadEnv } from '../env';
 import { embeddedDataDir, openDatabase } from './client';
+import { createStorage } from '../lib/storage';
 import { seedIfEmpty } from './seed';
 
 const env = loadEnv();
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: embeddedDataDir(env.DATA_DIR),
+  migrationsFolder: env.MIGRATIONS_DIR,
 });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, {
-  dataDir: env.DATA_DIR,
+  storage: createStorage(env),
   adminEmails: env.ADMIN_EMAILS,
   logger: pino({ level: 'info' }),
 });

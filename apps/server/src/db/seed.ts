@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,7 +5,7 @@ import { normalizeArabic } from '@ray/shared/arabic';
 import { extractHashtags } from '@ray/shared/hashtags';
 import { POST_IMAGE, processImage } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
-import { LocalFileStorage } from '../lib/storage';
+import type { FileStorage } from '../lib/storage';
 import { insertPost } from '../modules/posts/posts.repository';
 import type { Database } from './client';
 import { ads, comments, follows, postHashtags, posts, users, votes } from './schema';
@@ -76,12 +75,12 @@ export function demoEmail(username: string): string {
 /** Fills a new, empty database with Arabic demo content; does nothing if any user exists. */
 export async function seedIfEmpty(
   db: Database,
-  options: { dataDir: string; adminEmails: string[]; logger: FastifyBaseLogger },
+  options: { storage: FileStorage; adminEmails: string[]; logger: FastifyBaseLogger },
 ) {
   const [existing] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((existing?.count ?? 0) > 0) return false;
   options.logger.info('seeding the demo content');
-  await seedDemo(db, { adminEmails: options.adminEmails, uploadsDir: path.join(options.dataDir, 'uploads') });
+  await seedDemo(db, { adminEmails: options.adminEmails, storage: options.storage });
   options.logger.info(
     `demo content ready: sign in as ${ADMIN_EMAIL} / ${ADMIN_PASSWORD} or noura@ray.sa / ${DEMO_PASSWORD}`,
   );
@@ -99,7 +98,7 @@ function random(seed: number) {
   };
 }
 
-async function demoImages(storage: LocalFileStorage): Promise<string[]> {
+async function demoImages(storage: FileStorage): Promise<string[]> {
   const urls: string[] = [];
   for (const [index, [from, via, to]] of DEMO_IMAGE_PALETTES.entries()) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
@@ -117,7 +116,7 @@ async function demoImages(storage: LocalFileStorage): Promise<string[]> {
   return urls;
 }
 
-export async function seedDemo(db: Database, options: { adminEmails: string[]; uploadsDir: string }) {
+export async function seedDemo(db: Database, options: { adminEmails: string[]; storage: FileStorage }) {
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const adminHash = await hashPassword(ADMIN_PASSWORD);
   const now = Date.now();
@@ -143,7 +142,7 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; u
     .returning({ id: users.id, username: users.username });
   const idOf = new Map(created.map((user) => [user.username, user.id]));
   const people = created.filter((user) => user.username !== 'admin').map((user) => user.id);
-  const images = await demoImages(new LocalFileStorage(options.uploadsDir));
+  const images = await demoImages(options.storage);
   const rand = random(2030);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
 

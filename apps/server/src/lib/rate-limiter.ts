@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeRedisClient, createRedisClient, type RedisClient } from './redis';
 
@@ -110,7 +111,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     url: string,
     private readonly logger: FastifyBaseLogger,
-    private readonly prefix = 'ray:limit:',
+    private readonly prefix: string,
   ) {
     this.client = createRedisClient(url, {
       queueWhileDown: false,
@@ -189,4 +190,29 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.lastWarning = now;
     this.logger.warn({ err: error }, 'redis unavailable for rate limits; counting on this instance only');
   }
+}
+
+/**
+ * The general per-address limit of @fastify/rate-limit, counted in the same store as the account limits: with
+ * Redis, a visitor spreading requests over instances meets one limit, not one per instance.
+ */
+export function requestLimitStore(store: RateLimitStore, prefix: string): FastifyRateLimitStoreCtor {
+  const shared: FastifyRateLimitStore = {
+    // The plugin also passes the window (its typings leave it out).
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindowMs = 60_000) {
+      store.hit(prefix + key, Math.max(1, Math.ceil(timeWindowMs / 1000))).then(
+        ({ count, resetSeconds }) => {
+          callback(null, { current: count, ttl: resetSeconds * 1000 });
+        },
+        (error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    },
+    child: () => shared,
+  };
+  // The plugin constructs its store with `new`; a constructor that returns an object yields that object.
+  return function SharedRequestLimitStore() {
+    return shared;
+  } as unknown as FastifyRateLimitStoreCtor;
 }

@@ -10,6 +10,11 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** The storage the environment configures: local disk under DATA_DIR/uploads. */
+export function createStorage(env: { DATA_DIR: string }): FileStorage {
+  return new LocalFileStorage(path.join(env.DATA_DIR, 'uploads'));
+}
+
 export class LocalFileStorage implements FileStorage {
   readonly publicPrefix = '/uploads/';
 

@@ -62,6 +62,7 @@ export async function createTestApp(
     shared ??
     (await openDatabase({
       databaseUrl: env.DATABASE_URL,
+      migrationsFolder: env.MIGRATIONS_DIR,
       poolSize: env.DATABASE_POOL_SIZE,
       logger: options.queryLogger,
     }));

@@ -68,7 +68,7 @@ describe('rate limits while Redis cannot be reached', () => {
 
   // A call that waited for the server (an offline queue) would never return, and the test would time out.
   it('still counts on this instance and answers at once', async () => {
-    const store = new RedisRateLimitStore('redis://127.0.0.1:9', logger);
+    const store = new RedisRateLimitStore('redis://127.0.0.1:9', logger, 'ray:test-limit:');
     const limiter = new RateLimiter(store);
     const limit = { key: 'login:address:192.0.2.1', max: 3, windowSeconds: 60 };
     try {
