@@ -18,6 +18,7 @@ import type { Env } from './env';
 import { AppError } from './lib/app-error';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
+import { PeriodicJobs } from './lib/periodic';
 import { createMailer } from './lib/mailer';
 import {
   MemoryRateLimitStore,
@@ -43,7 +44,8 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { hashtagsRoutes } from './modules/hashtags/hashtags.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
-import { startTrendingNotifier } from './modules/trends/trending-notifier';
+import { trendingNotifierJob } from './modules/trends/trending-notifier';
+import { removeExpired } from './modules/maintenance/cleanup';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { trendsRoutes } from './modules/trends/trends.routes';
@@ -229,9 +231,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   });
 
-  const stopTrendingNotifier = env.NODE_ENV === 'test' ? () => undefined : startTrendingNotifier(ctx);
+  const jobs = new PeriodicJobs({
+    tryExclusive: (lock, work) => database.tryExclusive(lock, work),
+    logger: app.log,
+  });
+  if (env.NODE_ENV !== 'test') {
+    jobs.start(trendingNotifierJob(ctx));
+    jobs.start({ name: 'remove-expired', intervalMs: 3600_000, run: () => removeExpired(database.db) });
+  }
   app.addHook('preClose', async () => {
-    stopTrendingNotifier();
+    await jobs.stop();
     realtime.disconnectLocal();
   });
   app.addHook('onClose', async () => {

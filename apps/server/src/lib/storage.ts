@@ -1,4 +1,5 @@
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk by default; the interface keeps S3-compatible storage possible. */
@@ -8,6 +9,8 @@ export interface FileStorage {
   readonly publicPrefix: string;
   put(key: string, data: Buffer): Promise<string>;
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be reached (readiness); rejects with the reason otherwise. */
+  check(): Promise<void>;
 }
 
 /** The storage the environment configures: local disk under DATA_DIR/uploads. */
@@ -29,6 +32,11 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.resolve(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async exists(key: string): Promise<boolean> {

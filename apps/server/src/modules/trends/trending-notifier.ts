@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { posts } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
+import type { PeriodicJob } from '../../lib/periodic';
 import type { NotificationRow } from '../notifications/notifications.repository';
 import { notifyTrending } from '../notifications/notifications.service';
 import { rankTrendingPosts } from './trends.repository';
@@ -47,16 +48,7 @@ export async function notifyNewTrendingPosts(ctx: AppContext): Promise<number> {
   return notified.length;
 }
 
-/** Runs the check every five minutes in this process; returns the function that stops it. */
-export function startTrendingNotifier(ctx: AppContext): () => void {
-  const run = () => {
-    notifyNewTrendingPosts(ctx).catch((error: unknown) => {
-      ctx.logger.warn({ err: error }, 'trending notifications failed; retrying at the next run');
-    });
-  };
-  const timer = setInterval(run, INTERVAL_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-  };
+/** The check, every five minutes, on one instance at a time. */
+export function trendingNotifierJob(ctx: AppContext): PeriodicJob {
+  return { name: 'trending-notifications', intervalMs: INTERVAL_MS, run: () => notifyNewTrendingPosts(ctx) };
 }
