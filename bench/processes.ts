@@ -1,4 +1,4 @@
-/** The two servers under test, each in its own child process started with `node --import tsx`. */
+/** The servers under test, each in its own child process: the compiled app (`npm run build`) and bare node:http. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -39,9 +39,13 @@ function logPath(name: string): string {
 
 const running = new Set<ChildProcess>();
 
+/** The compiled server, as `npm start` runs it. */
+export const SERVER_ENTRY = 'apps/server/dist/server.js';
+
 /**
- * A `node --import tsx` child writing its output straight to a file: piped through this process, which is busy
- * driving the load, a full pipe would block the server's synchronous log writes and the run would measure itself.
+ * A node child writing its output straight to a file: piped through this process, which is busy driving the
+ * load, a full pipe would block the server's synchronous log writes and the run would measure itself. TypeScript
+ * files (the bare baseline) run through tsx; the app runs compiled.
  */
 function spawnLogged(
   args: string[],
@@ -50,8 +54,9 @@ function spawnLogged(
   nodeOptions: string[] = [],
 ): ChildProcess {
   const fd = openSync(logFile, 'w');
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
   try {
-    const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...nodeOptions, ...loader, ...args], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', fd, fd],
@@ -124,7 +129,7 @@ async function startServer(options: {
   // BENCH_CPU_PROFILE=<folder>: the server writes a V8 CPU profile of the whole run there when it stops.
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const child = spawnLogged(
-    ['apps/server/src/server.ts'],
+    [SERVER_ENTRY],
     logFile,
     env,
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],

@@ -1,16 +1,17 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { firstScreenChunks, preloadFirstScreen } from './build/first-screen-chunks';
-import { arabicFontFaces } from './build/arabic-font-faces';
-import { precompress } from './build/precompress';
+import { firstScreenChunks, preloadFirstScreen } from './build/first-screen-chunks.ts';
+import { arabicFontFaces } from './build/arabic-font-faces.ts';
+import { precompress } from './build/precompress.ts';
+import { runtimeConfigScript } from './build/runtime-config-script.ts';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
-    : [react(), arabicFontFaces(), tailwindcss(), preloadFirstScreen(), precompress()],
+    : [react(), runtimeConfigScript(), arabicFontFaces(), tailwindcss(), preloadFirstScreen(), precompress()],
   resolve: { tsconfigPaths: true },
   // The server-rendering bundle (src/entry-server.tsx) takes the shared package in; libraries stay imports.
   ssr: { noExternal: ['@ray/shared'] },

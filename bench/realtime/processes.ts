@@ -121,10 +121,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `node --import tsx apps/server/src/server.ts`, which migrates the database as it starts. */
+/** The compiled server (`npm run build`), which migrates the database as it starts. */
 export async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ServerProcess> {
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

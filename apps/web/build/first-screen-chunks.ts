@@ -47,7 +47,7 @@ export function firstScreenChunks(): Rolldown.CodeSplittingGroup[] {
     if (closures.feed.has(id)) return 'feed';
     return null;
   };
-  return [{ name: chunkOf }];
+  return [{ name: chunkOf, debugName: 'first-screen' }];
 }
 
 /**
