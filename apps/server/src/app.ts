@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -146,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
 
   registerErrorHandling(app);
-  await registerSecurity(app, env.CORS_ORIGINS);
+  await registerSecurity(app, env.CORS_ORIGINS, env.MEDIA_PUBLIC_URL);
   await app.register(multipart, {
     limits: { fileSize: POST_IMAGE_MAX, files: 2, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 100 },
   });
@@ -221,7 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (env.BENCH_BASELINES) await app.register(benchBaselines);
 
   await registerWeb(app, {
-    uploadsDir: path.join(env.DATA_DIR, 'uploads'),
+    storage,
     webDistDir: env.WEB_DIST_DIR,
     runtimeConfig: () => ({
       apiBaseUrl: '',

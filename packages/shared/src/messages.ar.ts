@@ -95,6 +95,7 @@ export const msg = {
   imageOneFile: 'يمكن رفع صورة واحدة فقط',
   imageRequired: 'لم يتم اختيار صورة',
   uploadFailed: 'فشل في رفع الصورة',
+  storageUnavailable: 'تعذّر حفظ الصورة الآن، حاول مرة أخرى بعد قليل',
   postCreated: 'تم إنشاء المنشور بنجاح!',
   postCreateFailed: 'فشل في إنشاء المنشور',
   postUpdated: 'تم تحديث المنشور بنجاح',

@@ -19,6 +19,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -39,6 +40,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   RATE_LIMITED: msg.rateLimited,
   INTERNAL: msg.serverError,
   SERVICE_UNAVAILABLE: msg.serviceUnavailable,
+  STORAGE_UNAVAILABLE: msg.storageUnavailable,
 };
 
 export interface AppErrorOptions {

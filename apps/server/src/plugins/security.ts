@@ -24,20 +24,26 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  crossOriginEmbedderPolicy: false,
-  crossOriginResourcePolicy: { policy: 'same-origin' },
-  hsts: false,
-  frameguard: { action: 'deny' },
-};
+/** Media served from a bucket or a CDN (MEDIA_PUBLIC_URL) is the one other origin images may come from. */
+function helmetOptions(mediaOrigin?: string): HelmetOptions {
+  const directives = mediaOrigin
+    ? { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, mediaOrigin] }
+    : CONTENT_SECURITY_POLICY;
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    hsts: false,
+    frameguard: { action: 'deny' },
+  };
+}
 
 /**
  * The headers helmet sets for these options. They are the same for every answer, so helmet runs once at start
  * and each answer only copies them (running helmet per request parsed the policy again every time).
  */
-export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+export function securityHeaders(options: HelmetOptions = helmetOptions()): Record<string, string> {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   helmet(options)(request, response, () => undefined);
@@ -46,8 +52,8 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   );
 }
 
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[]) {
-  const headers = securityHeaders();
+export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], mediaPublicUrl?: string) {
+  const headers = securityHeaders(helmetOptions(mediaPublicUrl ? new URL(mediaPublicUrl).origin : undefined));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

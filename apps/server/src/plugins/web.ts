@@ -4,30 +4,37 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
+import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { PageRenderer } from './page-renderer';
+import { registerStoredUploads } from './stored-uploads';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
- * Serves uploads, the runtime configuration script and the built single-page app with history fallback; the
- * public pages come rendered on the server when the web app's server bundle is built (`dist-ssr` beside `dist`).
+ * Serves uploads (from the disk, or streamed from the bucket), the runtime configuration script and the built
+ * single-page app with history fallback; the public pages come rendered on the server when the web app's server
+ * bundle is built (`dist-ssr` beside `dist`).
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { uploadsDir: string; webDistDir: string; runtimeConfig: () => RuntimeConfig },
+  options: { storage: FileStorage; webDistDir: string; runtimeConfig: () => RuntimeConfig },
 ) {
-  await app.register(fastifyStatic, {
-    root: options.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: YEAR_SECONDS * 1000,
-    setHeaders: (res) => {
-      res.setHeader('cross-origin-resource-policy', 'same-site');
-    },
-  });
+  if (options.storage instanceof LocalFileStorage) {
+    await app.register(fastifyStatic, {
+      root: options.storage.root,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: YEAR_SECONDS * 1000,
+      setHeaders: (res) => {
+        res.setHeader('cross-origin-resource-policy', 'same-site');
+      },
+    });
+  } else {
+    registerStoredUploads(app, options.storage);
+  }
 
   app.get('/config/env.js', { schema: { hide: true } }, async (_request, reply) =>
     reply

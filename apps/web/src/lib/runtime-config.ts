@@ -53,7 +53,10 @@ export function getRuntimeConfig(): RuntimeConfig {
   return cached;
 }
 
-/** Uploaded files come back site-relative (`/uploads/...`); they live on the API host. */
+/**
+ * Uploaded files come back site-relative (`/uploads/...`), living on the API host, or absolute when they are
+ * served from a bucket or a CDN (MEDIA_PUBLIC_URL), which pass through unchanged.
+ */
 export function resolveAssetUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (!path.startsWith('/') || path.startsWith('//')) return path;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AD_PLACEMENTS } from '../constants';
+import { UPLOADED_IMAGE_URL } from '../media';
 import { msg } from '../messages.ar';
 
 export const adPlacementSchema = z.enum(AD_PLACEMENTS, { error: msg.invalidValue });
@@ -60,7 +61,8 @@ export const adInputSchema = z
     description: z.string().trim().max(AD_DESCRIPTION_MAX, msg.textTooLong).default(''),
     imageUrl: z
       .string()
-      .regex(/^\/uploads\/original\/[a-f0-9]{32}\.webp$/, msg.imageTypeInvalid)
+      .max(500, msg.imageTypeInvalid)
+      .regex(UPLOADED_IMAGE_URL, msg.imageTypeInvalid)
       .nullish(),
     targetUrl: httpsUrl,
     placements: z.array(adPlacementSchema).min(1, msg.adPlacementsRequired).max(AD_PLACEMENTS.length),

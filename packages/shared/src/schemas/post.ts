@@ -7,6 +7,7 @@ import {
   POST_MAX,
   POST_MIN,
 } from '../constants';
+import { UPLOADED_IMAGE_URL } from '../media';
 import { msg } from '../messages.ar';
 import { cursorParam, pageSizeParam, pagedSchema } from './common';
 import { pageParam } from './fields';
@@ -18,8 +19,8 @@ export const votingTypeSchema = z.enum(VOTING_TYPES, { error: msg.votingTypeInva
 export const PAGE_TYPES = ['All', 'MyPosts', 'Bookmarks'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
-/** Images a post may point at: only files this service produced. */
-export const POST_IMAGE_URL = /^\/uploads\/original\/[a-f0-9]{32}\.webp$/;
+/** Images a post may point at: only files this service produced (the server checks the host). */
+export const POST_IMAGE_URL = UPLOADED_IMAGE_URL;
 
 const contentField = z
   .string({ error: msg.postContentRequired })
@@ -63,7 +64,11 @@ const locationFields = {
   locationName: z.string().trim().max(LOCATION_NAME_MAX, msg.textTooLong).nullish(),
 };
 
-const imageUrlField = z.string().regex(POST_IMAGE_URL, msg.imageTypeInvalid).nullish();
+const imageUrlField = z
+  .string()
+  .max(500, msg.imageTypeInvalid)
+  .regex(POST_IMAGE_URL, msg.imageTypeInvalid)
+  .nullish();
 
 function checkPoll(
   value: { votingType: VotingType; pollOptions?: string | string[] | null | undefined },

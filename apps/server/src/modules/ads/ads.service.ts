@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import { AD_MAX_PER_PLACEMENT, type AdPlacement } from '@ray/shared/constants';
 import { adStatus, type Ad, type AdminAd, type adInputSchema } from '@ray/shared/schemas/ad';
+import { msg } from '@ray/shared/messages.ar';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { keyOfUrl } from '../../lib/storage';
 import * as repo from './ads.repository';
 import type { AdRow } from './ads.repository';
 
@@ -99,7 +101,10 @@ export async function setAdActive(ctx: AppContext, id: number, isActive: boolean
   return toAdminAd(row);
 }
 
-function toRow(input: z.output<typeof adInputSchema>) {
+/** The schema allows an absolute image URL for media on a bucket or a CDN; only this storage's host passes. */
+function toRow(ctx: AppContext, input: z.output<typeof adInputSchema>) {
+  if (input.imageUrl && !keyOfUrl(ctx.storage, input.imageUrl))
+    throw AppError.field('VALIDATION_FAILED', 'imageUrl', msg.imageTypeInvalid);
   return {
     title: input.title,
     description: input.description,
@@ -114,7 +119,7 @@ function toRow(input: z.output<typeof adInputSchema>) {
 }
 
 export async function createAd(ctx: AppContext, input: z.output<typeof adInputSchema>): Promise<AdminAd> {
-  return toAdminAd(await repo.insertAd(ctx.database.db, toRow(input)));
+  return toAdminAd(await repo.insertAd(ctx.database.db, toRow(ctx, input)));
 }
 
 export async function updateAd(
@@ -122,7 +127,7 @@ export async function updateAd(
   id: number,
   input: z.output<typeof adInputSchema>,
 ): Promise<AdminAd> {
-  const row = await repo.updateAd(ctx.database.db, id, toRow(input));
+  const row = await repo.updateAd(ctx.database.db, id, toRow(ctx, input));
   if (!row) throw new AppError('NOT_FOUND');
   return toAdminAd(row);
 }

@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import { uploadResultSchema } from '@ray/shared/schemas/user';
 import { POST_IMAGE, processImage } from '../../lib/images';
+import { putAll } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
 import { readSingleImage } from '../../plugins/uploads';
 
@@ -23,6 +24,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -30,9 +32,11 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAuth(request);
       const file = await readSingleImage(request, POST_IMAGE_MAX, msg.imageTooLarge);
       const image = await processImage(file, POST_IMAGE);
-      const url = await app.ctx.storage.put(`original/${image.name}`, image.original);
-      const thumbnailUrl = await app.ctx.storage.put(`thumb/${image.name}`, image.thumbnail);
-      return reply.status(201).send({ url, thumbnailUrl });
+      const [url, thumbnailUrl] = await putAll(app.ctx.storage, [
+        [`original/${image.name}`, image.original],
+        [`thumb/${image.name}`, image.thumbnail],
+      ]);
+      return reply.status(201).send({ url: url!, thumbnailUrl: thumbnailUrl! });
     },
   );
 };

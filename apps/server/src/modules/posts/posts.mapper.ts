@@ -1,3 +1,4 @@
+import { thumbnailOf } from '@ray/shared/media';
 import type { Post, VotingStatistics } from '@ray/shared/schemas/post';
 import { displayName } from '../users/users.mapper';
 import type { PostRecord, Viewer } from './posts.repository';
@@ -26,10 +27,6 @@ export function votingStatistics(post: Counters): VotingStatistics {
     default:
       return { type: 'like-dislike', upVotes: post.upVotes, downVotes: post.downVotes };
   }
-}
-
-export function thumbnailOf(imageUrl: string | null): string | null {
-  return imageUrl ? imageUrl.replace('/uploads/original/', '/uploads/thumb/') : null;
 }
 
 /**

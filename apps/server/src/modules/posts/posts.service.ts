@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { normalizeArabic } from '@ray/shared/arabic';
 import { LOCATION_DECIMALS } from '@ray/shared/constants';
 import { extractHashtags, hashtagKey } from '@ray/shared/hashtags';
+import { thumbnailOf } from '@ray/shared/media';
 import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import {
@@ -23,7 +24,7 @@ import {
 import { keyOfUrl } from '../../lib/storage';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { AccessClaims } from '../../lib/tokens';
-import { thumbnailOf, toPost } from './posts.mapper';
+import { toPost } from './posts.mapper';
 import * as repo from './posts.repository';
 import type { Viewer } from './posts.repository';
 
@@ -53,17 +54,23 @@ function location(input: {
   };
 }
 
+/** A post may show only an image uploaded here: one on another host, or never stored, is refused. */
 async function assertImageExists(ctx: AppContext, imageUrl: string | null | undefined) {
   if (!imageUrl) return;
   const key = keyOfUrl(ctx.storage, imageUrl);
-  if (!key || !(await ctx.storage.exists(key)))
+  if (!key) throw AppError.field('VALIDATION_FAILED', 'imageUrl', msg.imageTypeInvalid);
+  if (!(await ctx.storage.exists(key)))
     throw AppError.field('VALIDATION_FAILED', 'imageUrl', msg.uploadFailed);
 }
 
+/** Runs after the commit: the post is gone either way, and a file the store keeps is only wasted space. */
 async function removeImage(ctx: AppContext, imageUrl: string | null) {
   for (const url of [imageUrl, thumbnailOf(imageUrl)]) {
     const key = url ? keyOfUrl(ctx.storage, url) : null;
-    if (key) await ctx.storage.remove(key).catch(() => undefined);
+    if (key)
+      await ctx.storage.remove(key).catch((error: unknown) => {
+        ctx.logger.warn({ err: error, key }, 'post image not removed');
+      });
   }
 }
 

@@ -18,6 +18,30 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
   return row!;
 }
 
+/**
+ * Points the user at a new avatar and answers the URL it replaces (null when there was none), or undefined when
+ * there is no such user. The old URL is read under the row's lock, so two uploads at once cannot both miss it.
+ */
+export async function replaceAvatar(
+  db: Executor,
+  id: string,
+  avatarUrl: string,
+): Promise<{ previous: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!row) return undefined;
+    await tx
+      .update(users)
+      .set({ avatarUrl, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    return { previous: row.avatarUrl };
+  });
+}
+
 export async function updateUser(
   db: Executor,
   id: string,

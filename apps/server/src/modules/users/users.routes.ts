@@ -66,7 +66,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a new avatar (multipart field "file", image under 5 MB)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: uploadResultSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: {
+          200: uploadResultSchema,
+          ...errors,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { AVATAR_IMAGE, processImage } from '../../lib/images';
 import { keyOfUrl } from '../../lib/storage';
 import { displayName, toCurrentUser } from './users.mapper';
-import { findUserById, updateUser } from './users.repository';
+import { findUserById, replaceAvatar, updateUser } from './users.repository';
 
 export async function getCurrentUser(ctx: AppContext, userId: string): Promise<CurrentUser> {
   const user = await findUserById(ctx.database.db, userId);
@@ -36,14 +36,25 @@ export async function getProfileName(ctx: AppContext, userId: string) {
 
 export async function setAvatar(ctx: AppContext, userId: string, file: Buffer) {
   const image = await processImage(file, AVATAR_IMAGE);
-  const url = await ctx.storage.put(`avatar/${image.name}`, image.original);
-  const previous = await findUserById(ctx.database.db, userId);
-  const updated = await updateUser(ctx.database.db, userId, { avatarUrl: url });
-  if (!updated) {
-    await ctx.storage.remove(`avatar/${image.name}`);
+  const key = `avatar/${image.name}`;
+  const url = await ctx.storage.put(key, image.original);
+  const forget = () => ctx.storage.remove(key).catch(() => undefined);
+  let replaced: { previous: string | null } | undefined;
+  try {
+    replaced = await replaceAvatar(ctx.database.db, userId, url);
+  } catch (error) {
+    await forget();
+    throw error;
+  }
+  if (!replaced) {
+    await forget();
     throw new AppError('UNAUTHORIZED');
   }
-  const oldKey = previous?.avatarUrl ? keyOfUrl(ctx.storage, previous.avatarUrl) : null;
-  if (oldKey) await ctx.storage.remove(oldKey);
+  const oldKey = replaced.previous ? keyOfUrl(ctx.storage, replaced.previous) : null;
+  // The profile already shows the new picture; a store that cannot delete the old one now only leaves a file.
+  if (oldKey)
+    await ctx.storage.remove(oldKey).catch((error: unknown) => {
+      ctx.logger.warn({ err: error, key: oldKey }, 'old avatar not removed');
+    });
   return { url };
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdPlacement } from '@ray/shared/constants';
+import { thumbnailOf } from '@ray/shared/media';
 import type { Ad } from '@ray/shared/schemas/ad';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -38,7 +39,7 @@ function AdCard({
     else window.open(target, '_blank', 'noopener,noreferrer');
   }
 
-  const image = resolveAssetUrl(ad.imageUrl?.replace('/uploads/original/', '/uploads/thumb/'));
+  const image = resolveAssetUrl(thumbnailOf(ad.imageUrl));
   return (
     <button
       type="button"

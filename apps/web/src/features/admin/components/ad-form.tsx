@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AD_PLACEMENTS } from '@ray/shared/constants';
+import { thumbnailOf } from '@ray/shared/media';
 import { AD_DESCRIPTION_MAX, AD_TITLE_MAX, type AdInput } from '@ray/shared/schemas/ad';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -51,7 +52,7 @@ function Preview({
   description: string;
   imageUrl: string | null;
 }) {
-  const image = resolveAssetUrl(imageUrl?.replace('/uploads/original/', '/uploads/thumb/'));
+  const image = resolveAssetUrl(thumbnailOf(imageUrl));
   return (
     <div aria-hidden="true">
       <p className="mb-1.5 text-sm font-medium text-slate-800">{s.preview}</p>

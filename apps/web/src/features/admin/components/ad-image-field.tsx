@@ -1,4 +1,5 @@
 import { IMAGE_MIME_TYPES, POST_IMAGE_MAX } from '@ray/shared/constants';
+import { thumbnailOf } from '@ray/shared/media';
 import { msg } from '@ray/shared/messages.ar';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
@@ -66,7 +67,7 @@ export function AdImageField({
     }
   };
 
-  const preview = resolveAssetUrl(value?.replace('/uploads/original/', '/uploads/thumb/'));
+  const preview = resolveAssetUrl(thumbnailOf(value));
   const uploading = progress !== null;
 
   return (

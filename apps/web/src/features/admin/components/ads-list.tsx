@@ -1,3 +1,4 @@
+import { thumbnailOf } from '@ray/shared/media';
 import type { AdminAd } from '@ray/shared/schemas/ad';
 import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
 import { Link } from 'react-router';
@@ -16,7 +17,7 @@ import { AdStatusBadge } from './ad-status-badge';
 const s = adminStrings.ads;
 
 function Thumbnail({ ad }: { ad: AdminAd }) {
-  const src = resolveAssetUrl(ad.imageUrl?.replace('/uploads/original/', '/uploads/thumb/'));
+  const src = resolveAssetUrl(thumbnailOf(ad.imageUrl));
   if (!src) {
     return (
       <span
