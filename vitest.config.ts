@@ -32,6 +32,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Starts its own PostgreSQL, Redis, bucket, two built instances and nginx: `npm run test:cluster`.
+        test: {
+          name: 'cluster',
+          include: ['apps/server/src/cluster/**/*.cluster.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -117,31 +117,39 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startApp(port: number, env: Record<string, string>): Promise<AppProcess> {
+export interface StartOptions {
+  /** Runs the compiled server (`npm run build --workspace @ray/server`) instead of the sources through tsx. */
+  built?: boolean;
+}
+
+export async function startApp(
+  port: number,
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<AppProcess> {
   assertNotEphemeral(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-fault-app-'));
   let stderr = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'error',
-        RATE_LIMIT_PER_MINUTE: '1000000',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const entry = options.built
+    ? ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')]
+    : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
+  const child = spawn(process.execPath, entry, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
@@ -157,7 +165,12 @@ export async function startApp(port: number, env: Record<string, string>): Promi
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the app did not become ready:\n${stderr}`);
+    if (Date.now() > deadline) {
+      // Not left running on a port that the next attempt or another test may need.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the app did not become ready:\n${stderr}`);
+    }
     await sleep(250);
   }
   return {
@@ -192,13 +205,19 @@ export async function send(
   base: string,
   method: string,
   url: string,
-  options: { token?: string | undefined; body?: unknown; timeoutMs?: number } = {},
+  options: {
+    token?: string | undefined;
+    body?: unknown;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
   const started = performance.now();
   try {
     const response = await fetch(`${base}${url}`, {
       method,
       headers: {
+        ...options.headers,
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       },
