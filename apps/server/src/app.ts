@@ -17,6 +17,9 @@ import type { Env } from './env';
 import { AppError } from './lib/app-error';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
+import { Dependencies } from './lib/dependencies';
+import { Metrics } from './lib/metrics';
+import { RedisMonitor } from './lib/redis-monitor';
 import { PeriodicJobs } from './lib/periodic';
 import { createMailer } from './lib/mailer';
 import {
@@ -57,8 +60,17 @@ import { registerAuth } from './plugins/auth';
 import { benchBaselines } from './plugins/bench-baselines';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestId, requestIdOptions } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The periodic jobs of this instance (the tests run one by hand). */
+    jobs: PeriodicJobs;
+  }
+}
 
 export interface BuildOptions {
   env: Env;
@@ -84,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: loggerOptions(env),
     bodyLimit: 100 * 1024,
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
+    ...requestIdOptions(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
     return503OnClosing: true,
     // Shutting down, busy connections are not cut: they end after an answer carrying `Connection: close`
@@ -92,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
+  const metrics = new Metrics({ processMetrics: env.METRICS_TOKEN !== undefined });
 
   const ownsDatabase = !options.database;
   const database =
@@ -102,6 +117,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       migrationsFolder: env.MIGRATIONS_DIR,
       poolSize: env.DATABASE_POOL_SIZE,
     }));
+  // Opening the pool connects to nothing: one connection now makes a bad DATABASE_URL the first and only thing
+  // the process says (server.ts turns the error into one line).
+  if (ownsDatabase) await database.ping();
   const storage = createStorage(env);
   // A database handed in (tests) is already migrated; an owned one is brought up to date here.
   const tokenSecret = await prepareDatabase(database, {
@@ -121,15 +139,51 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   });
   const sessions = new SessionGuard(database.db);
-  const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log });
-  if (env.REDIS_URL) {
-    realtime.useRedis(env.REDIS_URL, env.REALTIME_STREAM);
-    sessions.shareThrough(env.REDIS_URL, `${env.REDIS_PREFIX}revoked-sessions`, app.log);
+  const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log, metrics });
+  // The Redis clients below report their errors to the monitor, which logs an outage once, not once per client.
+  const redis = env.REDIS_URL
+    ? { url: env.REDIS_URL, monitor: new RedisMonitor(env.REDIS_URL, app.log) }
+    : null;
+  if (redis) {
+    realtime.useRedis(redis.url, env.REALTIME_STREAM, redis.monitor);
+    sessions.shareThrough(redis.url, `${env.REDIS_PREFIX}revoked-sessions`, {
+      errors: redis.monitor,
+      logger: app.log,
+    });
   }
   // Every limit, the general one on /api included, counts across instances when Redis is configured.
-  const limitStore: RateLimitStore = env.REDIS_URL
-    ? new RedisRateLimitStore(env.REDIS_URL, app.log, `${env.REDIS_PREFIX}limit:`)
+  const limitStore: RateLimitStore = redis
+    ? new RedisRateLimitStore(redis.url, redis.monitor, `${env.REDIS_PREFIX}limit:`)
     : new MemoryRateLimitStore();
+  const dependencies = new Dependencies({
+    database: () => database.ping(),
+    storage: () => storage.check(),
+    redis: redis?.monitor,
+    logger: app.log,
+  });
+  metrics.labelledGauge(
+    'dependency_up',
+    'Whether a shared dependency answers (1) or not (0); Redis has no series when REDIS_URL is not set',
+    'dependency',
+    async () => {
+      const states = await dependencies.states();
+      const value = (state: string) => (state === 'off' ? undefined : state === 'up' ? 1 : 0);
+      return { database: value(states.database), redis: value(states.redis), storage: value(states.storage) };
+    },
+  );
+  metrics.gauge(
+    'db_pool_connections_in_use',
+    'Database connections working for a query or transaction',
+    () => database.pool().inUse,
+  );
+  metrics.gauge(
+    'db_pool_requests_waiting',
+    'Queries and transactions waiting for a database connection',
+    () => database.pool().waiting,
+  );
+  metrics.gauge('realtime_open_sockets', 'Real-time connections open on this instance', () =>
+    realtime.openSockets(),
+  );
   const ctx: AppContext = {
     env,
     database,
@@ -141,6 +195,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     realtime,
     logger: app.log,
     background: new BackgroundTasks(app.log),
+    metrics,
+    dependencies,
   };
   app.decorate('ctx', ctx);
 
@@ -161,13 +217,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerDraining(app);
+  registerDraining(app, {
+    onRefused: () => {
+      metrics.shed.inc({ reason: 'draining' });
+    },
+  });
+  registerMetrics(app, { token: env.METRICS_TOKEN, metrics });
   registerAuth(app);
   registerInputGuard(app);
 
   await app.register(
     async (api) => {
-      registerLoadShedding(api, env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512));
+      const shedding = registerLoadShedding(
+        api,
+        env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
+        {
+          onShed: () => {
+            metrics.shed.inc({ reason: 'overload' });
+          },
+        },
+      );
+      metrics.gauge('http_requests_in_flight', 'API requests in progress, which MAX_IN_FLIGHT bounds', () =>
+        shedding.inFlight(),
+      );
       await api.register(rateLimit, {
         max: env.RATE_LIMIT_PER_MINUTE,
         timeWindow: '1 minute',
@@ -233,7 +305,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const jobs = new PeriodicJobs({
     tryExclusive: (lock, work) => database.tryExclusive(lock, work),
     logger: app.log,
+    observe: (job, seconds, outcome) => {
+      metrics.jobDuration.observe({ job, outcome }, seconds);
+    },
   });
+  app.decorate('jobs', jobs);
   if (env.NODE_ENV !== 'test') {
     jobs.start(trendingNotifierJob(ctx));
     jobs.start({ name: 'remove-expired', intervalMs: 3600_000, run: () => removeExpired(database.db) });
@@ -248,6 +324,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.limiter.close();
     await sessions.close();
     ctx.mailer.close();
+    await redis?.monitor.close();
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { EnvError, loadEnv } from './env';
+import { describeDatabaseFailure } from './db/connection-failure';
+import { EnvError, loadEnv, type Env } from './env';
 
 const DRAIN_GRACE_MS = 1_000;
 const LISTEN_BACKLOG = 4_096;
@@ -16,7 +17,13 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp({ env });
+  let app;
+  try {
+    app = await buildApp({ env });
+  } catch (error) {
+    exitWithDatabaseFailure(error, env);
+    throw error;
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -49,6 +56,17 @@ async function main() {
   // with 503 at once) times out instead. The kernel caps the queue at net.core.somaxconn.
   await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
   app.log.info(`رأي is ready at ${env.PUBLIC_URL}`);
+}
+
+/**
+ * A DATABASE_URL that cannot be used is a setting to fix, not a bug: one line that names the cause and the
+ * address (never the password) says more to an operator than a stack trace from inside the driver.
+ */
+function exitWithDatabaseFailure(error: unknown, env: Env) {
+  const line = env.DATABASE_URL ? describeDatabaseFailure(error, env.DATABASE_URL) : undefined;
+  if (!line) return;
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {

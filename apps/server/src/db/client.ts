@@ -18,11 +18,18 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** Repositories accept either the database or an open transaction. */
 export type Executor = Database | Tx;
 
+/** How busy the connections are (metrics): connections working for a query and queries waiting for one. */
+export interface PoolStats {
+  inUse: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   db: Database;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  pool(): PoolStats;
   /**
    * Runs `work` while holding the named lock, waiting for any other instance that holds it (start-up: migrations,
    * shared secrets, demo content), so that instances started together do it once, one after the other.
@@ -106,6 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query('select 1');
       },
+      pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       exclusive: async <T>(name: string, work: () => Promise<T>) =>
         (await withAdvisoryLock(databaseUrl, name, true, work)) as T,
       tryExclusive: (name, work) => withAdvisoryLock(databaseUrl, name, false, work),
@@ -118,6 +126,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     extensions: { pg_trgm },
   });
+  // The embedded database runs one statement or transaction at a time and queues the rest behind a lock it keeps
+  // private; counting the calls that Drizzle makes (every query and transaction goes through these two) gives
+  // the same figures as a pool of one connection.
+  let calls = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    calls += 1;
+    try {
+      return await work();
+    } finally {
+      calls -= 1;
+    }
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => counted(() => query(...args))) as typeof query;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    counted(() => transaction(...args))) as typeof transaction;
   const db = drizzlePglite(client, {
     schema,
     casing: 'snake_case',
@@ -133,6 +158,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    pool: () => ({ inUse: Math.min(calls, 1), waiting: Math.max(calls - 1, 0) }),
     // The embedded database belongs to this one process: nobody else can hold its locks.
     exclusive: (_name, work) => work(),
     tryExclusive: (_name, work) => work(),

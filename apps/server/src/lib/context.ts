@@ -3,7 +3,9 @@ import type { DatabaseHandle } from '../db/client';
 import type { Env } from '../env';
 import type { SessionGuard } from '../modules/account/session-guard';
 import type { BackgroundTasks } from './background';
+import type { Dependencies } from './dependencies';
 import type { Mailer } from './mailer';
+import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limiter';
 import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';
@@ -21,6 +23,17 @@ export interface AppContext {
   realtime: Realtime;
   logger: FastifyBaseLogger;
   background: BackgroundTasks;
+  metrics: Metrics;
+  /** Database, Redis and storage as /api/ready and /metrics report them. */
+  dependencies: Dependencies;
+}
+
+/**
+ * The context with the logger of one request, for use cases that log about the request they serve: their lines
+ * then carry its request id like Fastify's own.
+ */
+export function forRequest(ctx: AppContext, request: { log: FastifyBaseLogger }): AppContext {
+  return { ...ctx, logger: request.log };
 }
 
 declare module 'fastify' {

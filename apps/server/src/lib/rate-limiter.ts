@@ -1,6 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyBaseLogger } from 'fastify';
-import { closeRedisClient, createRedisClient, type RedisClient } from './redis';
+import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from './redis';
 
 /**
  * Counts events per key in a fixed window. Used for failed logins and reset e-mails, where the count must
@@ -106,21 +105,20 @@ const REDIS_TIMEOUT_MS = 250;
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly client: RedisClient;
   private readonly local = new MemoryRateLimitStore();
-  private lastWarning = 0;
 
   constructor(
     url: string,
-    private readonly logger: FastifyBaseLogger,
+    private readonly errors: RedisErrorSink,
     private readonly prefix: string,
   ) {
     this.client = createRedisClient(url, {
       queueWhileDown: false,
       onError: (error) => {
-        this.warn(error);
+        errors.report(error);
       },
     });
     this.client.connect().catch((error: unknown) => {
-      this.warn(error);
+      errors.report(error);
     });
   }
 
@@ -177,18 +175,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       return await Promise.race([command(this.client), timeout]);
     } catch (error) {
-      this.warn(error);
+      this.errors.report(error);
       return undefined;
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private warn(error: unknown) {
-    const now = Date.now();
-    if (now - this.lastWarning < 10_000) return;
-    this.lastWarning = now;
-    this.logger.warn({ err: error }, 'redis unavailable for rate limits; counting on this instance only');
   }
 }
 

@@ -8,7 +8,8 @@ import type { Database } from '../db/client';
 import type { SessionGuard } from '../modules/account/session-guard';
 import { toNotification } from '../modules/notifications/notifications.service';
 import { unreadCount, type NotificationRow } from '../modules/notifications/notifications.repository';
-import { closeRedisClient, createRedisClient, type RedisClient } from './redis';
+import type { Metrics } from './metrics';
+import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from './redis';
 import type { AccessTokens } from './tokens';
 
 interface SocketData {
@@ -20,6 +21,29 @@ type HubSocket = Socket<Record<string, never>, ServerToClientEvents, Record<stri
 
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The adapter subscribes on copies of the client and leaves the promise of SUBSCRIBE unhandled: a Redis that
+ * refuses the command (NOAUTH, from a REDIS_URL without the password) would end the process. The refusal goes to
+ * `errors` instead. Those subscriptions carry only the adapter's ephemeral messages, which this app does not use;
+ * events travel through the stream, whose reader retries on its own.
+ */
+function withHandledSubscriptions(client: RedisClient, errors: RedisErrorSink): RedisClient {
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = ((...args: Parameters<typeof duplicate>) => {
+    const copy = duplicate(...args);
+    const subscribe = copy.subscribe.bind(copy);
+    copy.subscribe = ((...params: Parameters<typeof subscribe>) => {
+      const subscribed = subscribe(...params);
+      subscribed.catch((error: unknown) => {
+        errors.report(error);
+      });
+      return subscribed;
+    }) as typeof copy.subscribe;
+    return copy;
+  }) as typeof client.duplicate;
+  return client;
+}
 
 /**
  * The notification hub (Socket.IO at REALTIME_PATH). A socket proves who it is with an access token in the
@@ -38,6 +62,7 @@ export class Realtime {
       sessions: SessionGuard;
       db: Database;
       logger: FastifyBaseLogger;
+      metrics: Metrics;
     },
   ) {
     this.io = new Server(server, {
@@ -71,21 +96,29 @@ export class Realtime {
     });
   }
 
-  /** Shares events between instances through Redis; without it this instance works alone. */
-  useRedis(url: string, streamName: string) {
+  /**
+   * Shares events between instances through Redis; without it this instance works alone. Connection trouble
+   * goes to `errors`, which logs an outage once for every Redis client of the process.
+   */
+  useRedis(url: string, streamName: string, errors: RedisErrorSink) {
     const client = createRedisClient(url, {
       queueWhileDown: true,
       onError: (error) => {
-        this.deps.logger.warn({ err: error }, 'redis unavailable for real-time; retrying');
+        errors.report(error);
       },
     });
     this.redis = client;
     // Commands wait in the client's queue until Redis answers, so a Redis that is down at start delays only the
     // sharing of events, never the start of the server.
-    this.io.adapter(createAdapter(client, { streamName, maxLen: 100_000 }));
+    this.io.adapter(createAdapter(withHandledSubscriptions(client, errors), { streamName, maxLen: 100_000 }));
     client.connect().catch((error: unknown) => {
-      this.deps.logger.warn({ err: error }, 'redis is not reachable yet; retrying');
+      errors.report(error);
     });
+  }
+
+  /** Connections open on this instance, authenticated or not. */
+  openSockets(): number {
+    return this.io.engine.clientsCount;
   }
 
   private async authenticate(socket: HubSocket) {
@@ -111,6 +144,7 @@ export class Realtime {
     try {
       for (const row of rows) {
         this.io.to(userRoom(row.recipientId)).emit(REALTIME_EVENTS.receiveNotification, toNotification(row));
+        this.deps.metrics.notificationsDelivered.inc();
         recipients.add(row.recipientId);
       }
     } catch (error) {

@@ -3,6 +3,14 @@ import { createClient } from 'redis';
 export type RedisClient = ReturnType<typeof createClient>;
 
 /**
+ * Where the clients send their errors instead of logging them (lib/redis-monitor.ts): one outage makes every
+ * client fail at each reconnection attempt, and should still make one log line.
+ */
+export interface RedisErrorSink {
+  report(error: unknown): void;
+}
+
+/**
  * A Redis client that reconnects on its own, every 2 s at most. With `queueWhileDown` commands wait for the
  * connection (events that must not be lost); without, they fail at once, for callers that have a local answer.
  */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@ray/shared/schemas/user';
 import { AppError } from '../lib/app-error';
 import type { AccessClaims } from '../lib/tokens';
+import { METRICS_PATH } from './metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +27,8 @@ export function registerAuth(app: FastifyInstance) {
   // A callback hook, so that a visitor's request (no header) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers.authorization;
-    if (!header) {
+    // The metrics route checks a bearer of its own (METRICS_TOKEN), which is no access token.
+    if (!header || request.routeOptions.url === METRICS_PATH) {
       done();
       return;
     }

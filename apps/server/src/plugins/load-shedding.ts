@@ -10,14 +10,25 @@ const REFUSAL = JSON.stringify({
 } satisfies ErrorResponse);
 
 /**
+ * Never refused: the probes of a load balancer or an orchestrator. A busy instance that failed them would be
+ * restarted (liveness) or dropped (readiness), and under a load shared by all, every instance at once.
+ */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
+/**
  * Bounds the API requests in progress. Past the bound a request is refused at once with 503 and Retry-After,
  * instead of queueing behind the database until every client times out. The embedded database has a single
- * connection, so its bound is much lower than PostgreSQL's.
+ * connection, so its bound is much lower than PostgreSQL's. Returns the count in progress (metrics).
  */
-export function registerLoadShedding(app: FastifyInstance, maxInFlight: number) {
+export function registerLoadShedding(
+  app: FastifyInstance,
+  maxInFlight: number,
+  options: { onShed?: () => void } = {},
+): { inFlight(): number } {
   let inFlight = 0;
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (inFlight >= maxInFlight) {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (inFlight >= maxInFlight && !PROBES.has(request.routeOptions.url ?? '')) {
+      options.onShed?.();
       // Answered here rather than thrown: a refusal is the server working as designed, so it must cost next to
       // nothing (no stack trace, no error log line) when thousands of them arrive each second.
       void reply
@@ -36,4 +47,5 @@ export function registerLoadShedding(app: FastifyInstance, maxInFlight: number) 
     });
     done();
   });
+  return { inFlight: () => inFlight };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { closeRedisClient, createRedisClient, type RedisClient } from '../../lib/redis';
+import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from '../../lib/redis';
 import { isSessionActive } from './sessions.repository';
 
 const CACHE_MS = 10_000;
@@ -19,27 +19,32 @@ export class SessionGuard {
   private publisher: RedisClient | undefined;
   private subscriber: RedisClient | undefined;
   private channel = '';
-  private warn: (error: unknown) => void = () => undefined;
+  private trouble: (error: unknown) => void = () => undefined;
+  private logger: FastifyBaseLogger | undefined;
 
   constructor(private readonly db: Database) {}
 
-  /** Tells the other instances about revocations through a Redis channel, and listens to theirs. */
-  shareThrough(url: string, channel: string, logger: FastifyBaseLogger) {
-    const warn = (error: unknown) => {
-      logger.warn({ err: error }, 'redis unavailable for session revocations');
+  /**
+   * Tells the other instances about revocations through a Redis channel, and listens to theirs. Connection
+   * trouble goes to `errors`, which logs an outage once for every Redis client of the process.
+   */
+  shareThrough(url: string, channel: string, options: { errors: RedisErrorSink; logger: FastifyBaseLogger }) {
+    const trouble = (error: unknown) => {
+      options.errors.report(error);
     };
-    this.publisher = createRedisClient(url, { queueWhileDown: false, onError: warn });
-    this.subscriber = createRedisClient(url, { queueWhileDown: false, onError: warn });
-    for (const client of [this.publisher, this.subscriber]) client.connect().catch(warn);
+    this.publisher = createRedisClient(url, { queueWhileDown: false, onError: trouble });
+    this.subscriber = createRedisClient(url, { queueWhileDown: false, onError: trouble });
+    for (const client of [this.publisher, this.subscriber]) client.connect().catch(trouble);
     this.subscriber.on('ready', () => {
       this.subscriber
         ?.subscribe(channel, (message) => {
           this.receive(message);
         })
-        .catch(warn);
+        .catch(trouble);
     });
     this.channel = channel;
-    this.warn = warn;
+    this.trouble = trouble;
+    this.logger = options.logger;
   }
 
   private receive(message: string) {
@@ -48,7 +53,8 @@ export class SessionGuard {
       if (from === this.instance || !Array.isArray(sessionIds)) return;
       this.forget(sessionIds.filter((id): id is string => typeof id === 'string'));
     } catch (error) {
-      this.warn(error);
+      // Not Redis being away: a message on the channel that no instance of this version would send.
+      this.logger?.warn({ err: error }, 'unreadable session revocation message');
     }
   }
 
@@ -74,7 +80,7 @@ export class SessionGuard {
     if (this.publisher?.isReady)
       this.publisher
         .publish(this.channel, JSON.stringify({ from: this.instance, sessionIds }))
-        .catch(this.warn);
+        .catch(this.trouble);
   }
 
   async close() {

@@ -64,11 +64,11 @@ describe.runIf(redisUrl)('rate limits shared by several instances through Redis'
 });
 
 describe('rate limits while Redis cannot be reached', () => {
-  const logger = { warn: () => undefined } as never;
+  const errors = { report: () => undefined };
 
   // A call that waited for the server (an offline queue) would never return, and the test would time out.
   it('still counts on this instance and answers at once', async () => {
-    const store = new RedisRateLimitStore('redis://127.0.0.1:9', logger, 'ray:test-limit:');
+    const store = new RedisRateLimitStore('redis://127.0.0.1:9', errors, 'ray:test-limit:');
     const limiter = new RateLimiter(store);
     const limit = { key: 'login:address:192.0.2.1', max: 3, windowSeconds: 60 };
     try {

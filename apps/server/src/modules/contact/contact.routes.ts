@@ -9,6 +9,7 @@ import {
   pagedContactMessagesSchema,
 } from '@ray/shared/schemas/contact';
 import { idParam } from '@ray/shared/schemas/fields';
+import { forRequest } from '../../lib/context';
 import { requireRole } from '../../plugins/auth';
 import * as contact from './contact.service';
 
@@ -42,7 +43,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         .status(201)
         .send(
           await contact.sendContactMessage(
-            app.ctx,
+            forRequest(app.ctx, request),
             { userId: request.auth?.userId ?? null, ip: request.ip },
             request.body,
           ),

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const READY_TIMEOUT_MS = 2_000;
+const RETRY_AFTER_SECONDS = 5;
+
+const state = z.enum(['up', 'down']);
+const dependencies = {
+  database: state,
+  redis: z.enum(['up', 'down', 'off']).describe('`off` when REDIS_URL is not set: the instance works alone'),
+  storage: state.describe('Where uploads are kept: the data folder or the S3 bucket'),
+};
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'The process is up',
+        summary: 'The process is up (liveness)',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -19,37 +26,30 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ready',
     {
+      // A balancer's probe from one address must never be refused for coming too often.
+      config: { rateLimit: false },
       schema: {
         tags: ['health'],
-        summary: 'The database answers',
+        summary: 'The instance takes requests (readiness), and the state of what it depends on',
+        description:
+          '503 only while the instance starts or drains. A dependency that is down makes the status `degraded` ' +
+          'with 200: it is shared by every instance, and dropping them all from the balancer would help no one.',
         response: {
-          200: z.object({ status: z.literal('ready') }),
-          503: z.object({ status: z.literal('unavailable') }),
+          200: z.object({ status: z.enum(['ready', 'degraded']), ...dependencies }),
+          503: z.object({ status: z.enum(['starting', 'draining']), ...dependencies }),
         },
       },
     },
     async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      let ready = true;
-      try {
-        await Promise.race([
-          app.ctx.database.ping(),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => {
-              reject(new Error('timeout'));
-            }, READY_TIMEOUT_MS);
-          }),
-        ]);
-      } catch {
-        ready = false;
-      } finally {
-        clearTimeout(timer);
-      }
-      if (ready) return { status: 'ready' as const };
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ status: 'unavailable' as const });
+      const states = await app.ctx.dependencies.states();
+      const phase = app.phase();
+      if (phase !== 'serving')
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ status: phase, ...states });
+      const degraded = Object.values(states).includes('down');
+      return { status: degraded ? ('degraded' as const) : ('ready' as const), ...states };
     },
   );
 };

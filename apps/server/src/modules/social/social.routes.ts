@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import { authResponseSchema, externalLoginUrlSchema } from '@ray/shared/schemas/auth';
 import { AppError } from '../../lib/app-error';
+import { forRequest } from '../../lib/context';
 import { clientOf, startSession } from '../account/account.service';
 import {
   callbackPage,
@@ -75,7 +76,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: providerAnswer,
       },
     },
-    async (request, reply) => reply.redirect(await callbackRedirect(app.ctx, request.query)),
+    async (request, reply) =>
+      reply.redirect(await callbackRedirect(forRequest(app.ctx, request), request.query)),
   );
 
   app.post(
@@ -90,12 +92,16 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-        return reply.redirect(await callbackRedirect(app.ctx, request.body), 303);
+        return reply.redirect(await callbackRedirect(forRequest(app.ctx, request), request.body), 303);
       }
       const { code, state, binding: proof } = request.body;
       if (!code || !state || !proof) throw new AppError('BAD_REQUEST', { message: msg.socialStateInvalid });
       try {
-        const { user } = await completeExternalLogin(app.ctx, { code, state, binding: proof });
+        const { user } = await completeExternalLogin(forRequest(app.ctx, request), {
+          code,
+          state,
+          binding: proof,
+        });
         return await startSession(app.ctx, user, true, clientOf(request), msg.loginSuccess);
       } catch (error) {
         if (!(error instanceof SocialSignInError)) throw error;
