@@ -145,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ? { url: env.REDIS_URL, monitor: new RedisMonitor(env.REDIS_URL, app.log) }
     : null;
   if (redis) {
-    realtime.useRedis(redis.url, env.REALTIME_STREAM, redis.monitor);
+    realtime.useRedis(redis.url, { prefix: env.REDIS_PREFIX, stream: env.REALTIME_STREAM }, redis.monitor);
     sessions.shareThrough(redis.url, `${env.REDIS_PREFIX}revoked-sessions`, {
       errors: redis.monitor,
       logger: app.log,

@@ -100,7 +100,7 @@ export class Realtime {
    * Shares events between instances through Redis; without it this instance works alone. Connection trouble
    * goes to `errors`, which logs an outage once for every Redis client of the process.
    */
-  useRedis(url: string, streamName: string, errors: RedisErrorSink) {
+  useRedis(url: string, names: { prefix: string; stream: string }, errors: RedisErrorSink) {
     const client = createRedisClient(url, {
       queueWhileDown: true,
       onError: (error) => {
@@ -110,7 +110,15 @@ export class Realtime {
     this.redis = client;
     // Commands wait in the client's queue until Redis answers, so a Redis that is down at start delays only the
     // sharing of events, never the start of the server.
-    this.io.adapter(createAdapter(withHandledSubscriptions(client, errors), { streamName, maxLen: 100_000 }));
+    // Every key and channel the adapter uses carries the deployment's prefix, so deployments can share a Redis.
+    this.io.adapter(
+      createAdapter(withHandledSubscriptions(client, errors), {
+        streamName: names.stream,
+        maxLen: 100_000,
+        sessionKeyPrefix: `${names.prefix}sio:session:`,
+        channelPrefix: `${names.prefix}socket.io`,
+      }),
+    );
     client.connect().catch((error: unknown) => {
       errors.report(error);
     });
