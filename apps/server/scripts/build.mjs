@@ -13,6 +13,8 @@ export const ENTRIES = {
   server: 'src/server.ts',
   'migrate-cli': 'src/db/migrate-cli.ts',
   'seed-cli': 'src/db/seed-cli.ts',
+  'backup-cli': 'src/db/backup-cli.ts',
+  'restore-cli': 'src/db/restore-cli.ts',
 };
 
 const bundleOnlyWorkspace = {

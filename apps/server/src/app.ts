@@ -12,6 +12,7 @@ import {
 import { POST_IMAGE_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { embeddedDataDir, openDatabase, type DatabaseHandle } from './db/client';
+import { serveBackupRequests } from './db/backup';
 import { prepareDatabase } from './db/startup';
 import type { Env } from './env';
 import { AppError } from './lib/app-error';
@@ -131,6 +132,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage,
     logger: app.log,
   });
+
+  // `npm run db:backup` asks the one process that can read the embedded database for its copy.
+  const stopBackups =
+    ownsDatabase && database.dump && env.NODE_ENV !== 'test'
+      ? serveBackupRequests({ dump: database.dump, dataDir: env.DATA_DIR, logger: app.log })
+      : undefined;
 
   const tokens = new AccessTokens({
     secret: tokenSecret,
@@ -325,6 +332,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await sessions.close();
     ctx.mailer.close();
     await redis?.monitor.close();
+    await stopBackups?.();
     if (ownsDatabase) await database.close();
   });
   return app;

@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Runs `work` only if no other instance holds the named lock now (periodic jobs); undefined when skipped. */
   tryExclusive<T>(name: string, work: () => Promise<T>): Promise<T | undefined>;
+  /** The embedded database only: a tarball of its data folder, uncompressed (db:backup; see db/backup.ts). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // The embedded database belongs to this one process: nobody else can hold its locks.
     exclusive: (_name, work) => work(),
     tryExclusive: (_name, work) => work(),
+    // After a checkpoint, so a restore has little log to replay; the files are read while the lock that every
+    // query and transaction takes is held, so the copy falls between two transactions. Uncompressed, so the
+    // lock is held only for the reading; the caller compresses.
+    dump: async () => {
+      await client.exec('CHECKPOINT');
+      return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+    },
     close: () => client.close(),
   };
 }
