@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Opening the pool connects to nothing: one connection now makes a bad DATABASE_URL the first and only thing
   // the process says (server.ts turns the error into one line).
   if (ownsDatabase) await database.ping();
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   // A database handed in (tests) is already migrated; an owned one is brought up to date here.
   const tokenSecret = await prepareDatabase(database, {
     migrate: ownsDatabase,

@@ -12,7 +12,7 @@ const database = await openDatabase({
 });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, {
-  storage: createStorage(env),
+  storage: await createStorage(env),
   adminEmails: env.ADMIN_EMAILS,
   logger: pino({ level: 'info' }),
 });

@@ -6,14 +6,8 @@ import { msg } from '@ray/shared/messages.ar';
 import { loadEnv } from '../env';
 import { startS3Server, type S3Server } from '../test/s3-server';
 import { AppError } from './app-error';
-import {
-  createStorage,
-  keyOfUrl,
-  LocalFileStorage,
-  putAll,
-  S3FileStorage,
-  type FileStorage,
-} from './storage';
+import { S3FileStorage } from './s3-storage';
+import { createStorage, keyOfUrl, LocalFileStorage, putAll, type FileStorage } from './storage';
 
 let s3: S3Server;
 let localRoot: string;
@@ -36,9 +30,9 @@ const name = () => `${Math.random().toString(16).slice(2).padEnd(16, '0')}${'0'.
 describe.each([
   ['the local disk', () => new LocalFileStorage(localRoot)],
   ['an S3-compatible bucket', () => createStorage(storageEnv())],
-])('storage on %s', (_label, make: () => FileStorage) => {
+])('storage on %s', (_label, make: () => FileStorage | Promise<FileStorage>) => {
   it('stores a file, reads it back with an ETag, answers not-modified for that ETag, then removes it', async () => {
-    const storage = make();
+    const storage = await make();
     const key = `original/${name()}`;
     const bytes = Buffer.from('RIFF....WEBPVP8 image bytes');
     expect(await storage.put(key, bytes)).toBe(`/uploads/${key}`);
@@ -62,17 +56,17 @@ describe.each([
 });
 
 describe('createStorage', () => {
-  it('uses the bucket only when S3_BUCKET is set', () => {
-    expect(createStorage(storageEnv())).toBeInstanceOf(S3FileStorage);
-    expect(createStorage(storageEnv({ S3_BUCKET: '' }))).toBeInstanceOf(LocalFileStorage);
+  it('uses the bucket only when S3_BUCKET is set', async () => {
+    expect(await createStorage(storageEnv())).toBeInstanceOf(S3FileStorage);
+    expect(await createStorage(storageEnv({ S3_BUCKET: '' }))).toBeInstanceOf(LocalFileStorage);
   });
 
   it('hands out MEDIA_PUBLIC_URL addresses when set, for either driver', async () => {
     const media = 'https://media.example.test/ray';
     const key = `thumb/${name()}`;
-    const bucket = createStorage(storageEnv({ MEDIA_PUBLIC_URL: media }));
+    const bucket = await createStorage(storageEnv({ MEDIA_PUBLIC_URL: media }));
     expect(await bucket.put(key, Buffer.from('x'))).toBe(`${media}/${key}`);
-    const local = createStorage(storageEnv({ S3_BUCKET: '', MEDIA_PUBLIC_URL: media }));
+    const local = await createStorage(storageEnv({ S3_BUCKET: '', MEDIA_PUBLIC_URL: media }));
     expect(await local.put(key, Buffer.from('x'))).toBe(`${media}/${key}`);
   });
 });
@@ -101,7 +95,7 @@ describe('keyOfUrl', () => {
 describe('a store that fails', () => {
   it('answers STORAGE_UNAVAILABLE, a 503 with the Arabic message, while the bucket is down', async () => {
     const down = await startS3Server('ray-down');
-    const storage = createStorage(storageEnv(down.env));
+    const storage = await createStorage(storageEnv(down.env));
     await down.stop();
     const failure = await putAll(storage, [
       [`original/${name()}`, Buffer.from('a')],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadEnv } from '../env';
 import { AppError } from '../lib/app-error';
-import { S3FileStorage } from '../lib/storage';
+import { S3FileStorage } from '../lib/s3-storage';
 import { copyToBucket } from './copy-to-bucket';
 
 /**

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { S3FileStorage } from '../lib/storage';
+import type { S3FileStorage } from '../lib/s3-storage';
 
 export interface CopyReport {
   copied: number;
