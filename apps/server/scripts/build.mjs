@@ -1,5 +1,5 @@
-// Compiles the server into dist/: one ES module per command, code shared between them in chunks. Packages stay
-// imports resolved from node_modules at run time, except the workspace's shared contract, which is TypeScript.
+// Compiles the server into dist/: one ES module per command, code shared between them in chunks, the packages it
+// uses compiled in except those listed below.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,26 @@ export const ENTRIES = {
   'restore-cli': 'src/db/restore-cli.ts',
 };
 
-const bundleOnlyWorkspace = {
-  name: 'packages-external',
-  setup(context) {
-    context.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@ray/') ? undefined : { path: args.path, external: true },
-    );
-  },
-};
+/**
+ * Packages left as imports: native addons, packages that read their own files at run time (the embedded
+ * database's WebAssembly, the API docs' pages, the log transports' worker files) and the Socket.IO server,
+ * which resolves its client files. Everything else is compiled in: one file loads far faster than hundreds of
+ * CommonJS modules, each resolved and scanned for its exports.
+ */
+const KEEP_EXTERNAL = [
+  'sharp',
+  '@node-rs/argon2',
+  '@electric-sql/pglite',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  '@fastify/swagger-ui',
+  'socket.io',
+  '@socket.io/redis-streams-adapter',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+];
 
 await rm(outdir, { recursive: true, force: true });
 const started = Date.now();
@@ -39,7 +51,11 @@ await build({
   target: 'node20',
   sourcemap: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [bundleOnlyWorkspace],
+  external: KEEP_EXTERNAL.flatMap((name) => [name, `${name}/*`]),
+  // CommonJS packages compiled into an ES module still call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 process.stdout.write(

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
@@ -33,13 +32,21 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // The mail library is loaded with the first message, not with every start.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      await (await open()).sendMail({ from: options.from, ...message });
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => {
+        opened.close();
+      });
     },
   };
 }

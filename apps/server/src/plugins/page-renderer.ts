@@ -76,7 +76,8 @@ export class PageRenderer {
 
   private constructor(
     private readonly app: FastifyInstance,
-    private readonly entry: ServerEntry,
+    /** The web app's server bundle, loaded once the server listens (see load). */
+    private readonly entry: () => Promise<ServerEntry>,
     private readonly template: string,
   ) {}
 
@@ -90,11 +91,24 @@ export class PageRenderer {
     if (!existsSync(bundle) || !existsSync(indexFile)) return null;
     const template = readFileSync(indexFile, 'utf8');
     if (!template.includes(ROOT)) return null;
-    const entry = (await import(pathToFileURL(bundle).href)) as ServerEntry;
+    // The bundle (React and the app's pages) is a large import: it is loaded once the server listens, or by the
+    // first page asked for before that, so it never delays the moment an instance can answer the API.
+    let loading: Promise<ServerEntry> | undefined;
+    const entry = () =>
+      (loading ??= import(pathToFileURL(bundle).href).then((module: ServerEntry) => {
+        module.configureServerRendering({
+          transport: (url, init) => renderer.callApi(url, init),
+          config: options.runtimeConfig(),
+        });
+        return module;
+      }));
     const renderer = new PageRenderer(app, entry, inlineStylesheet(template, options.webDistDir));
-    entry.configureServerRendering({
-      transport: (url, init) => renderer.callApi(url, init),
-      config: options.runtimeConfig(),
+    app.server.once('listening', () => {
+      setImmediate(() => {
+        entry().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'the server-rendering bundle could not be loaded');
+        });
+      });
     });
     return renderer;
   }
@@ -137,7 +151,7 @@ export class PageRenderer {
     this.rendering += 1;
     let rendered: Awaited<ReturnType<ServerEntry['renderPage']>>;
     try {
-      rendered = await this.entry.renderPage(url, AbortSignal.timeout(RENDER_TIMEOUT_MS));
+      rendered = await (await this.entry()).renderPage(url, AbortSignal.timeout(RENDER_TIMEOUT_MS));
     } finally {
       this.rendering -= 1;
     }
