@@ -15,6 +15,7 @@ export const ENTRIES = {
   'seed-cli': 'src/db/seed-cli.ts',
   'backup-cli': 'src/db/backup-cli.ts',
   'restore-cli': 'src/db/restore-cli.ts',
+  'copy-to-bucket-cli': 'src/media/copy-to-bucket-cli.ts',
 };
 
 /**

@@ -37,7 +37,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The command as an operator runs it: `npm run media:copy` is this, in apps/server. */
+/** The command as an operator runs it (`npm run media:copy` runs its compiled form). */
 function copyCommand(env: Record<string, string>) {
   return run(process.execPath, ['--import', 'tsx', 'src/media/copy-to-bucket-cli.ts'], {
     cwd: serverDir,
