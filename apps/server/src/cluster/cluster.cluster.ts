@@ -492,4 +492,22 @@ describe('one site on several instances', () => {
       await redis.quit();
     }
   });
+  // Last: it takes instance B away. A rolling restart must not show visitors a single error.
+  check('keeps answering through the balancer while an instance drains and stops', async () => {
+    const visitor = from(nextAddress());
+    const stopping = b.stop();
+    const statuses: number[] = [];
+    // Through the drain (1 s) and past the exit, well under the per-address limit.
+    for (let round = 0; round < 30; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => visitor.send(balancer, 'GET', '/api/config')),
+      );
+      statuses.push(...answers.map((answer) => answer.status));
+      await sleep(80);
+    }
+    expect(await stopping, 'instance B exits cleanly').toBe(0);
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect((await visitor.send(a.base, 'GET', '/api/ready')).status).toBe(200);
+  });
 });

@@ -142,6 +142,9 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Request-Id $request_id;
+      # A draining instance refuses new requests with 503; a stopped one refuses connections. Either way a
+      # request that is safe to repeat goes to the next instance, so a rolling restart shows visitors no error.
+      proxy_next_upstream error timeout http_502 http_503;
       proxy_read_timeout 120s;
     }
   }
