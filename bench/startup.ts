@@ -119,7 +119,7 @@ async function recreateDatabase(): Promise<string> {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-bench-startup-'));
   const databaseUrl = await recreateDatabase();
-  const server = ['--enable-source-maps', 'scripts/launch.mjs', 'server'];
+  const server = ['scripts/launch.mjs', 'server'];
   const common = { NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', REDIS_URL: '' };
   const kinds: Kind[] = [
     { label: 'bare node -e', args: ['-e', BARE], readyPath: '/', env: {} },

@@ -55,7 +55,7 @@ export default defineConfig({
       env: { OAUTH_PROVIDER_PORT: '2600' },
     },
     {
-      command: `rm -rf "${dataDir}" && node --enable-source-maps scripts/launch.mjs server`,
+      command: `rm -rf "${dataDir}" && node scripts/launch.mjs server`,
       cwd: root,
       url: `${baseURL}/api/ready`,
       reuseExistingServer: false,

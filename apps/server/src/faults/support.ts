@@ -131,7 +131,7 @@ export async function startApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-fault-app-'));
   let stderr = '';
   const entry = options.built
-    ? ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')]
+    ? [path.join(repoRoot, 'apps/server/dist/server.js')]
     : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
