@@ -1,42 +1,32 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, startRedis, type AppProcess, type RedisServer } from './faults/support';
+import { spawnServer } from './test/server-process';
 
 /** The process as an operator meets it: what it prints when it cannot start, and what it logs while running. */
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'pw-that-must-never-show';
 
 /** Starts the server and waits for it to exit; it is expected not to get as far as listening. */
 function startDoomed(databaseUrl: string): Promise<{ code: number | null; stderr: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-start-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-        DATABASE_URL: databaseUrl,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawnServer({
+    env: {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      DATABASE_URL: databaseUrl,
     },
-  );
+  });
+  child.stdout.resume();
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -13,7 +13,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,9 +25,9 @@ import {
   serveBackupRequests,
   writeCopy,
 } from './backup';
+import { repoRoot, spawnServer } from '../test/server-process';
 import { embeddedDataDir, openDatabase } from './client';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const folders: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -143,28 +142,18 @@ interface Server {
 async function startServer(dataDir: string): Promise<Server> {
   const port = await sparePort();
   let output = '';
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        JWT_SECRET: '',
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        S3_BUCKET: '',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServer({
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: '',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      S3_BUCKET: '',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     },
-  );
+  });
   children.push(child);
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

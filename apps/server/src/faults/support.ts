@@ -4,9 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { spawnServer } from '../test/server-process';
 
 /**
  * Services the fault tests own and can stop: a PostgreSQL cluster and a Redis server on spare ports, and the
@@ -130,25 +128,17 @@ export async function startApp(
   assertNotEphemeral(port);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-fault-app-'));
   let stderr = '';
-  const entry = options.built
-    ? [path.join(repoRoot, 'apps/server/dist/server.js')]
-    : ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')];
-  const child = spawn(process.execPath, entry, {
-    cwd: repoRoot,
+  const child = spawnServer({
+    built: options.built ?? false,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
       LOG_LEVEL: 'error',
       RATE_LIMIT_PER_MINUTE: '1000000',
       JWT_SECRET: randomBytes(32).toString('hex'),
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
