@@ -31,7 +31,7 @@ import {
   type RateLimitStore,
 } from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
-import { createStorage } from './lib/storage';
+import { createStorage } from './lib/create-storage';
 import { AccessTokens } from './lib/tokens';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerDraining } from './plugins/draining';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadEnv } from '../env';
 import { embeddedDataDir, openDatabase } from './client';
-import { createStorage } from '../lib/storage';
+import { createStorage } from '../lib/create-storage';
 import { seedIfEmpty } from './seed';
 
 const env = loadEnv();

@@ -7,7 +7,8 @@ import { loadEnv } from '../env';
 import { startS3Server, type S3Server } from '../test/s3-server';
 import { AppError } from './app-error';
 import { S3FileStorage } from './s3-storage';
-import { createStorage, keyOfUrl, LocalFileStorage, putAll, type FileStorage } from './storage';
+import { createStorage } from './create-storage';
+import { keyOfUrl, LocalFileStorage, putAll, type FileStorage } from './storage';
 
 let s3: S3Server;
 let localRoot: string;

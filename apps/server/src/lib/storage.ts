@@ -65,19 +65,6 @@ export type StorageEnv = Pick<
   | 'MEDIA_PUBLIC_URL'
 >;
 
-/**
- * The storage the environment configures: the bucket when S3_BUCKET is set, DATA_DIR/uploads otherwise. The
- * S3 client is loaded only then: it is a large library that a server on the local disk never needs.
- */
-export async function createStorage(env: StorageEnv): Promise<FileStorage> {
-  const publicPrefix = env.MEDIA_PUBLIC_URL ? `${env.MEDIA_PUBLIC_URL}/` : APP_UPLOADS_PREFIX;
-  if (env.S3_BUCKET) {
-    const { S3FileStorage } = await import('./s3-storage');
-    return S3FileStorage.fromEnv({ ...env, S3_BUCKET: env.S3_BUCKET }, publicPrefix);
-  }
-  return new LocalFileStorage(path.join(env.DATA_DIR, 'uploads'), publicPrefix);
-}
-
 /** The store failed (down, full, refusing): the request can be tried again later. */
 export function storageUnavailable(cause: unknown): AppError {
   const error = new AppError('STORAGE_UNAVAILABLE', { retryAfterSeconds: 5 });
