@@ -21,46 +21,9 @@ export async function removeExpired(db: Executor, now = new Date()): Promise<num
       if (count < BATCH) return;
     }
   };
-  await drain(() =>
-    db
-      .delete(sessions)
-      .where(
-        inArray(
-          sessions.id,
-          db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, cutoff)).limit(BATCH),
-        ),
-      )
-      .returning({ id: sessions.id }),
-  );
-  await drain(() =>
-    db
-      .delete(passwordResetTokens)
-      .where(
-        inArray(
-          passwordResetTokens.id,
-          db
-            .select({ id: passwordResetTokens.id })
-            .from(passwordResetTokens)
-            .where(lt(passwordResetTokens.expiresAt, cutoff))
-            .limit(BATCH),
-        ),
-      )
-      .returning({ id: passwordResetTokens.id }),
-  );
-  await drain(() =>
-    db
-      .delete(oauthFlows)
-      .where(
-        inArray(
-          oauthFlows.id,
-          db
-            .select({ id: oauthFlows.id })
-            .from(oauthFlows)
-            .where(lt(oauthFlows.expiresAt, cutoff))
-            .limit(BATCH),
-        ),
-      )
-      .returning({ id: oauthFlows.id }),
-  );
+  for (const table of [sessions, passwordResetTokens, oauthFlows]) {
+    const expired = db.select({ id: table.id }).from(table).where(lt(table.expiresAt, cutoff)).limit(BATCH);
+    await drain(() => db.delete(table).where(inArray(table.id, expired)).returning({ id: table.id }));
+  }
   return removed;
 }
