@@ -146,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   });
   const sessions = new SessionGuard(database.db);
-  const realtime = new Realtime(app.server, { tokens, sessions, db: database.db, logger: app.log, metrics });
+  const realtime = new Realtime(app.server, { tokens, sessions, logger: app.log, metrics });
   // The Redis clients below report their errors to the monitor, which logs an outage once, not once per client.
   const redis = env.REDIS_URL
     ? { url: env.REDIS_URL, monitor: new RedisMonitor(env.REDIS_URL, app.log) }

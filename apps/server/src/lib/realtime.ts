@@ -4,10 +4,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_PATH, REALTIME_TOKEN_MIN } from '@ray/shared/constants';
 import { REALTIME_EVENTS, type ServerToClientEvents } from '@ray/shared/realtime';
-import type { Database } from '../db/client';
 import type { SessionGuard } from '../modules/account/session-guard';
-import { toNotification } from '../modules/notifications/notifications.service';
-import { unreadCount, type NotificationRow } from '../modules/notifications/notifications.repository';
 import type { Metrics } from './metrics';
 import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from './redis';
 import type { AccessTokens } from './tokens';
@@ -60,7 +57,6 @@ export class Realtime {
     private readonly deps: {
       tokens: AccessTokens;
       sessions: SessionGuard;
-      db: Database;
       logger: FastifyBaseLogger;
       metrics: Metrics;
     },
@@ -144,34 +140,21 @@ export class Realtime {
   }
 
   /**
-   * Pushes freshly committed notifications and each recipient's new unread count. Never rejects: the
-   * notifications are already saved, and a push that fails is caught up by the client's next fetch.
+   * Whether an event for this user can reach a socket. Alone (no Redis), this instance holds every socket, so a
+   * user with none here has no one to tell; with Redis the sockets may be on another instance.
    */
-  async deliver(rows: NotificationRow[]) {
-    const recipients = new Set<string>();
-    try {
-      for (const row of rows) {
-        this.io.to(userRoom(row.recipientId)).emit(REALTIME_EVENTS.receiveNotification, toNotification(row));
-        this.deps.metrics.notificationsDelivered.inc();
-        recipients.add(row.recipientId);
-      }
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'could not push a notification');
-    }
-    for (const userId of recipients) await this.pushUnreadCount(userId);
+  reaches(userId: string): boolean {
+    return Boolean(this.redis) || this.io.sockets.adapter.rooms.has(userRoom(userId));
   }
 
-  async pushUnreadCount(userId: string) {
-    // Alone (no Redis), this instance holds every socket: a user with none here has no one to tell, and the
-    // count is read when the app next opens. With Redis the sockets may be on another instance.
-    if (!this.redis && !this.io.sockets.adapter.rooms.has(userRoom(userId))) return;
-    try {
-      this.io
-        .to(userRoom(userId))
-        .emit(REALTIME_EVENTS.unreadCountChanged, await unreadCount(this.deps.db, userId));
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'could not push the unread count');
-    }
+  /** Sends an event to every socket of one user, on whichever instance it is. */
+  emitToUser<E extends keyof ServerToClientEvents>(
+    userId: string,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ) {
+    this.io.to(userRoom(userId)).emit(event, ...args);
+    if (event === REALTIME_EVENTS.receiveNotification) this.deps.metrics.notificationsDelivered.inc();
   }
 
   /** Lets the HTTP server close: sockets are told to reconnect (to another instance) rather than held open. */

@@ -5,7 +5,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import type { NotificationRow } from '../notifications/notifications.repository';
-import { notifyComment } from '../notifications/notifications.service';
+import { deliverNotifications, notifyComment } from '../notifications/notifications.service';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
@@ -83,7 +83,7 @@ export async function createComment(
     if (isForeignKeyViolation(error)) throw postNotFound();
     throw error;
   }
-  await ctx.realtime.deliver(created.notified);
+  await deliverNotifications(ctx, created.notified);
   return commentOf(ctx, created.id, viewer);
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Notification } from '@ray/shared/realtime';
+import { REALTIME_EVENTS, type Notification } from '@ray/shared/realtime';
 import type { Executor } from '../../db/client';
 import { comments, users, type posts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -175,13 +175,44 @@ export async function listForUser(ctx: AppContext, userId: string, limit: number
 
 export async function markOneRead(ctx: AppContext, userId: string, id: number) {
   if (!(await repo.markRead(ctx.database.db, id, userId))) throw new AppError('NOT_FOUND');
-  await ctx.realtime.pushUnreadCount(userId);
+  await pushUnreadCount(ctx, userId);
 }
 
 export async function markAllRead(ctx: AppContext, userId: string) {
   const changed = await repo.markAllRead(ctx.database.db, userId);
-  await ctx.realtime.pushUnreadCount(userId);
+  await pushUnreadCount(ctx, userId);
   return changed;
+}
+
+/**
+ * Pushes freshly committed notifications and each recipient's new unread count. Never rejects: the
+ * notifications are already saved, and a push that fails is caught up by the client's next fetch.
+ */
+export async function deliverNotifications(ctx: AppContext, rows: NotificationRow[]) {
+  const recipients = new Set<string>();
+  try {
+    for (const row of rows) {
+      ctx.realtime.emitToUser(row.recipientId, REALTIME_EVENTS.receiveNotification, toNotification(row));
+      recipients.add(row.recipientId);
+    }
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'could not push a notification');
+  }
+  for (const userId of recipients) await pushUnreadCount(ctx, userId);
+}
+
+/** Tells the user's open apps their unread count; the query is skipped when no socket can hear it. */
+export async function pushUnreadCount(ctx: AppContext, userId: string) {
+  if (!ctx.realtime.reaches(userId)) return;
+  try {
+    ctx.realtime.emitToUser(
+      userId,
+      REALTIME_EVENTS.unreadCountChanged,
+      await repo.unreadCount(ctx.database.db, userId),
+    );
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'could not push the unread count');
+  }
 }
 
 export function unreadCount(ctx: AppContext, userId: string) {

@@ -3,7 +3,7 @@ import { posts } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import type { PeriodicJob } from '../../lib/periodic';
 import type { NotificationRow } from '../notifications/notifications.repository';
-import { notifyTrending } from '../notifications/notifications.service';
+import { deliverNotifications, notifyTrending } from '../notifications/notifications.service';
 import { rankTrendingPosts } from './trends.repository';
 
 /** How many of today's best-ranked posts count as "trending" for their authors. */
@@ -44,7 +44,7 @@ export async function notifyNewTrendingPosts(ctx: AppContext): Promise<number> {
       )),
     );
   }
-  await ctx.realtime.deliver(notified);
+  await deliverNotifications(ctx, notified);
   return notified.length;
 }
 

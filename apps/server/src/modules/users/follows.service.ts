@@ -6,7 +6,7 @@ import type { UserListItem } from '@ray/shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import type { NotificationRow } from '../notifications/notifications.repository';
-import { notifyFollow } from '../notifications/notifications.service';
+import { deliverNotifications, notifyFollow } from '../notifications/notifications.service';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
@@ -41,7 +41,7 @@ export async function follow(ctx: AppContext, auth: AccessClaims, input: FollowI
     if (isForeignKeyViolation(error)) throw new AppError('NOT_FOUND', { message: msg.userNotFound });
     throw error;
   }
-  await ctx.realtime.deliver(notified);
+  await deliverNotifications(ctx, notified);
   return true;
 }
 

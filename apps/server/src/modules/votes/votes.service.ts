@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
 import type { Viewer } from '../posts/posts.repository';
-import { VOTE_NOTICE } from '../notifications/notifications.service';
+import { deliverNotifications, VOTE_NOTICE } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
 
 function notFound(): AppError {
@@ -46,7 +46,7 @@ export async function vote(
       throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
   }
   // The push needs nothing from the voter, so the answer does not wait for it.
-  if (cast.notification) void ctx.realtime.deliver([cast.notification]);
+  if (cast.notification) void deliverNotifications(ctx, [cast.notification]);
   return {
     success: true,
     message: cast.outcome === 'removed' ? msg.voteRemoved : voteMessage(cast.counters.votingType, value),

@@ -5,7 +5,7 @@ import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
-import { PostMenuTrigger } from './post-menu';
+import { PostMenuTrigger } from './post-menu-trigger';
 
 export interface PostMenuDropdownProps {
   post: Pick<Post, 'id' | 'isOwner' | 'isBookmarked'>;
