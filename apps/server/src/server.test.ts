@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +8,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, startRedis, type AppProcess, type RedisServer } from './faults/support';
 import { spawnServer } from './test/server-process';
+import { unusedPort } from './test/ports';
 
 /** The process as an operator meets it: what it prints when it cannot start, and what it logs while running. */
 
@@ -41,15 +41,6 @@ function startDoomed(databaseUrl: string): Promise<{ code: number | null; stderr
   });
 }
 
-/** A port on which nothing listens: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function withDatabase(url: string, name: string, password?: string): string {
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -59,7 +50,7 @@ function withDatabase(url: string, name: string, password?: string): string {
 
 describe('a DATABASE_URL that cannot be used', () => {
   it('stops at start with one line naming the refused address, without the password', async () => {
-    const port = await closedPort();
+    const port = await unusedPort();
     const { code, stderr } = await startDoomed(`postgres://postgres:${PASSWORD}@127.0.0.1:${port}/ray`);
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([

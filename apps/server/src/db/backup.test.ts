@@ -9,7 +9,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,6 +26,7 @@ import {
 } from './backup';
 import { repoRoot, spawnServer } from '../test/server-process';
 import { embeddedDataDir, openDatabase } from './client';
+import { unusedPort } from '../test/ports';
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -120,19 +120,6 @@ describe('copies of the embedded database', () => {
   });
 });
 
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
-
 interface Server {
   base: string;
   stop(): Promise<void>;
@@ -140,7 +127,7 @@ interface Server {
 
 /** The server from its sources, as `npm start` runs it (production mode, embedded database, no demo content). */
 async function startServer(dataDir: string): Promise<Server> {
-  const port = await sparePort();
+  const port = await unusedPort();
   let output = '';
   const child = spawnServer({
     env: {

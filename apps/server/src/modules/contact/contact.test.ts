@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
@@ -16,6 +15,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { unusedPort } from '../../test/ports';
 
 const SUPPORT = 'help-desk@ray.test';
 let catcher: MailCatcher;
@@ -175,7 +175,7 @@ describe('sending a message', () => {
   });
 
   it('keeps the message when the mail server is down, and still answers 201', async () => {
-    const deadPort = await closedPort();
+    const deadPort = await unusedPort();
     const down = await createTestApp(
       { SMTP_URL: `smtp://127.0.0.1:${deadPort}`, SUPPORT_EMAIL: SUPPORT },
       { sameDatabaseAs: t },
@@ -450,19 +450,6 @@ describe('API documentation', () => {
     expect(Object.keys(paths['/api/admin/contact-messages/{id}/read'] ?? {})).toContain('post');
   });
 });
-
-/** A local port nothing listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => {
-    server.close(() => {
-      resolve();
-    });
-  });
-  return port;
-}
 
 /** The first captured mail to `to` whose subject is `subject`; mails of earlier tests may still be arriving. */
 async function waitForMail(to: string, subject: string): Promise<ReturnType<typeof mailText>> {

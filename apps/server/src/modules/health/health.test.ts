@@ -1,19 +1,10 @@
-import { createServer } from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis } from '../../faults/support';
 import { createTestApp, eventually, type TestApp } from '../../test/test-app';
+import { unusedPort } from '../../test/ports';
 
 const REDIS_PORT = 6_462;
-
-/** A port on which nothing listens: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function readyWhen(t: TestApp, redis: string) {
   return eventually(async () => {
@@ -72,7 +63,7 @@ describe('readiness while a dependency is down', () => {
   });
 
   it('stays 200 but degraded when Redis cannot be reached', async () => {
-    apart = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    apart = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${await unusedPort()}` });
     const response = await readyWhen(apart, 'down');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'degraded', database: 'up', redis: 'down', storage: 'up' });
