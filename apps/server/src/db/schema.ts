@@ -40,6 +40,10 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     isGuest: boolean().notNull().default(false),
+    /** When the address in `email` was confirmed through a verification link; null until then. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** A moderator's suspension: no posting, commenting or voting before this moment. */
+    suspendedUntil: timestamp({ withTimezone: true }),
     /** Public counts: anonymous posts never move them. */
     postsCount: integer().notNull().default(0),
     followersCount: integer().notNull().default(0),
@@ -70,6 +74,8 @@ export const sessions = pgTable(
     userAgent: text(),
     ip: text(),
     createdAt: createdAt(),
+    /** Moved forward (coarsely) when the session is refreshed or used, for the list of active sessions. */
+    lastUsedAt: createdAt(),
     /** Absolute lifetime: rotation never extends a session past this. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
@@ -111,6 +117,27 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
     index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use links that confirm an e-mail address, sent at registration and when the address changes. */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link confirms: a link sent before a change of address confirms nothing after it. */
+    email: text().notNull(),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_verification_tokens_hash_key').on(t.tokenHash),
+    index('email_verification_tokens_user_idx').on(t.userId),
   ],
 );
 
@@ -620,5 +647,73 @@ export const oauthFlows = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text().primaryKey(),
   value: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Who has already been counted in a notification about one target ("like:<postId>", "follow"), so that taking
+ * an action back and doing it again neither notifies twice nor counts the person twice. Anonymous actions are
+ * never written here.
+ */
+export const notificationActors = pgTable(
+  'notification_actors',
+  {
+    recipientId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target: text().notNull(),
+    actorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.recipientId, t.target, t.actorId] })],
+);
+
+/**
+ * Every ad impression and click as it arrived. Only the first per visitor, ad, placement and kind within a window
+ * is `counted` (and moves the ad's counters); repeats are kept for analysis.
+ */
+export const adEvents = pgTable(
+  'ad_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['impression', 'click'] }).notNull(),
+    placement: text().notNull(),
+    page: text(),
+    /** The visitor id the server issued in a signed cookie, or the signed-in user's id. */
+    visitorKey: text().notNull(),
+    /** Start of the counting window the event fell in. */
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    counted: boolean().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ad_events_counted_key')
+      .on(t.adId, t.placement, t.kind, t.visitorKey, t.windowStart)
+      .where(sql`${t.counted}`),
+    index('ad_events_ad_idx').on(t.adId, t.createdAt),
+    check('ad_events_kind_check', sql`${t.kind} in ('impression', 'click')`),
+  ],
+);
+
+/**
+ * What staff did (moderation, suspensions, warnings, ads, settings): rows are only ever added; the database
+ * refuses updates and deletes (migration 0010). The acting staff member is copied, not referenced, so removing
+ * an account never rewrites the log. For anonymous content the author appears only as the content's handle.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actorId: uuid().notNull(),
+  actorName: text().notNull(),
+  actorRole: text().notNull(),
+  action: text().notNull(),
+  /** 'post', 'comment', 'report', 'author' (an anonymous author, by content handle), 'user', 'ad', 'config'. */
+  targetType: text().notNull(),
+  targetId: text().notNull(),
+  details: jsonb().$type<Record<string, string | number | boolean | null>>(),
   createdAt: createdAt(),
 });

@@ -135,6 +135,7 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
           lastName: user.lastName,
           bio: user.bio,
           role: options.adminEmails.includes(email) ? 'admin' : (user.role ?? 'user'),
+          emailVerifiedAt: daysAgo(120 - index * 9),
           createdAt: daysAgo(120 - index * 9),
         };
       }),
