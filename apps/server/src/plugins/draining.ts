@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
@@ -29,25 +30,74 @@ const REFUSAL = JSON.stringify({
 } satisfies ErrorResponse);
 
 /**
+ * The server's open connections and how many requests each is answering. Draining, an idle keep-alive connection
+ * is ended at once with a FIN (only the sending side: a request already on its way is still read, so the client
+ * sees a closed connection, never a reset) while the port is still open; busy ones end after their answer.
+ */
+class Connections {
+  private readonly open = new Set<Socket>();
+  private readonly busy = new WeakMap<Socket, number>();
+  private draining = false;
+
+  constructor(app: FastifyInstance) {
+    app.server.on('connection', (socket: Socket) => {
+      this.open.add(socket);
+      socket.once('close', () => this.open.delete(socket));
+    });
+  }
+
+  started(socket: Socket) {
+    this.busy.set(socket, (this.busy.get(socket) ?? 0) + 1);
+  }
+
+  finished(socket: Socket) {
+    const left = (this.busy.get(socket) ?? 1) - 1;
+    this.busy.set(socket, left);
+    if (left === 0 && this.draining && this.open.has(socket)) this.end(socket);
+  }
+
+  drain() {
+    this.draining = true;
+    for (const socket of this.open) if (!this.busy.get(socket)) this.end(socket);
+  }
+
+  private end(socket: Socket) {
+    if (!socket.writableEnded) socket.end();
+  }
+}
+
+/**
  * Graceful shutdown without cut connections. Draining, the server keeps listening for a moment: requests already
- * running finish, new ones are refused with 503 and `Retry-After` (so a balancer sends them elsewhere), and every
- * answer carries `Connection: close`, so clients stop reusing their connections before the port closes.
+ * running finish, new ones are refused with 503 and `Retry-After` (so a balancer sends them elsewhere), every
+ * answer carries `Connection: close`, and idle keep-alive connections are closed, so no client holds a connection
+ * it might send on just as the port closes.
  */
 export function registerDraining(app: FastifyInstance, options: { onRefused?: () => void } = {}) {
   let draining = false;
   let ready = false;
-  app.decorate('drain', () => {
+  const connections = new Connections(app);
+  const startDraining = () => {
+    if (draining) return;
     draining = true;
-  });
+    connections.drain();
+  };
+  app.decorate('drain', startDraining);
   app.decorate('phase', (): Phase => (draining ? 'draining' : ready ? 'serving' : 'starting'));
   app.addHook('onReady', async () => {
     ready = true;
   });
   app.addHook('preClose', async () => {
-    draining = true;
+    startDraining();
   });
   // Callback hooks: they run on every request, and the common case (not draining) must cost no promise.
   app.addHook('onRequest', (request, reply, done) => {
+    const socket = request.raw.socket as Socket | null;
+    if (socket) {
+      connections.started(socket);
+      reply.raw.once('close', () => {
+        connections.finished(socket);
+      });
+    }
     if (!draining || ANSWERED_WHILE_DRAINING.has(request.routeOptions.url ?? '')) {
       done();
       return;
