@@ -72,6 +72,9 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
+    // No inline style attribute anywhere; only style elements may be inline (the dialogs' scroll lock).
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src-attr')).toEqual(["'none'"]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');

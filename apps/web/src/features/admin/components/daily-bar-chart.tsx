@@ -2,6 +2,8 @@ import type { AnalyticsDaily } from '@ray/shared/schemas/analytics';
 import { adminStrings } from '@/i18n/admin.ar';
 import { formatNumber } from '@/lib/format';
 import { chartBars, formatDay, type ChartMetric } from '../utils/daily-chart';
+import { cn } from '@/lib/cn';
+import { heightClass } from '@/lib/percent-class';
 
 const s = adminStrings.analytics;
 
@@ -38,8 +40,10 @@ export function DailyBarChart({ daily, metric }: { daily: AnalyticsDaily; metric
                 <span className="sr-only">{title}</span>
                 <span
                   aria-hidden="true"
-                  className="mx-auto block w-full max-w-10 rounded-t-md bg-brand-500 transition-colors group-hover:bg-brand-700"
-                  style={{ height: `${bar.height}%` }}
+                  className={cn(
+                    'mx-auto block w-full max-w-10 rounded-t-md bg-brand-500 transition-colors group-hover:bg-brand-700',
+                    heightClass(bar.height),
+                  )}
                 />
               </li>
             );

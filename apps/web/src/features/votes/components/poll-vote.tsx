@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 import type { VotablePost } from '../api/cast-vote';
 import { useVoteAction } from './use-vote-action';
+import { widthClass } from '@/lib/percent-class';
 
 export interface PollVoteProps {
   post: VotablePost & { pollOptions: string | null };
@@ -63,8 +64,8 @@ export function PollVote({ post, results }: PollVoteProps) {
                     className={cn(
                       'absolute inset-y-0 start-0 transition-[width] duration-500 ease-out',
                       isChoice ? 'bg-brand-100' : isLeading ? 'bg-slate-200/80' : 'bg-slate-200/50',
+                      widthClass(row.percentage),
                     )}
-                    style={{ width: `${row.percentage}%` }}
                   />
                 ) : null}
                 <span className="relative flex w-full min-w-0 items-center justify-between gap-3">

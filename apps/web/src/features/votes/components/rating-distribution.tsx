@@ -2,6 +2,8 @@ import { Star } from 'lucide-react';
 import { strings } from '@/i18n/strings.ar';
 import { formatNumber, formatPercent } from '@/lib/format';
 import { useRatingResults } from '../api/get-rating-results';
+import { cn } from '@/lib/cn';
+import { widthClass } from '@/lib/percent-class';
 
 const ROWS = [5, 4, 3, 2, 1] as const;
 
@@ -33,7 +35,7 @@ export function RatingDistribution({ postId }: { postId: number }) {
             </dt>
             <dd className="flex flex-1 items-center gap-2.5">
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-                <span className="block h-full rounded-full bg-accent-400" style={{ width: `${share}%` }} />
+                <span className={cn('block h-full rounded-full bg-accent-400', widthClass(share))} />
               </span>
               <span className="w-20 shrink-0 text-end tabular-nums">
                 {formatPercent(share)} <span className="text-slate-500">({formatNumber(count)})</span>

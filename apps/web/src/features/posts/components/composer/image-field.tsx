@@ -4,6 +4,7 @@ import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import { formatPercent } from '@/lib/format';
 import { IMAGE_ACCEPT } from '../../utils/image-file';
+import { widthClass } from '@/lib/percent-class';
 
 /**
  * The image input, labelled 'إضافة صورة'. `button` is a toolbar button (the text hides on phones), `dropzone` a
@@ -135,10 +136,7 @@ export function ImagePreview({
             aria-valuenow={percent}
             className="h-1.5 overflow-hidden rounded-full bg-white/25"
           >
-            <div
-              className="h-full rounded-full bg-white transition-[width]"
-              style={{ width: `${percent}%` }}
-            />
+            <div className={cn('h-full rounded-full bg-white transition-[width]', widthClass(percent))} />
           </div>
         </div>
       ) : null}
