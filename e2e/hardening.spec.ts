@@ -137,15 +137,37 @@ test('pages work within the Content-Security-Policy: the browser reports no viol
       seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
     });
   });
-  const feed = await request.get('/api/posts/paginated?pageSize=1');
-  const [post] = ((await feed.json()) as { items: { id: number }[] }).items;
-  for (const path of ['/', `/posts/${post!.id}`, '/trends', `/search?q=${encodeURIComponent('قهوة')}`]) {
+  const violations = () => page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations);
+  const feed = await request.get('/api/posts/paginated?pageSize=50');
+  const posts = (
+    (await feed.json()) as { items: { id: number; votingType: string; user: { userId: string } | null }[] }
+  ).items;
+  const [post] = posts;
+  // Poll and rating results draw bars whose length changes with every vote: no style attribute may carry it.
+  const poll = posts.find((p) => p.votingType === 'poll');
+  const rating = posts.find((p) => p.votingType === 'rating');
+  const author = posts.find((p) => p.user)?.user;
+  const paths = ['/', `/posts/${post!.id}`, '/trends', `/search?q=${encodeURIComponent('قهوة')}`];
+  if (poll) paths.push(`/posts/${poll.id}`);
+  if (rating) paths.push(`/posts/${rating.id}`);
+  if (author) paths.push(`/profile/${author.userId}`);
+  expect(paths.length).toBeGreaterThan(6);
+  for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('main')).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations),
-      path,
-    ).toEqual([]);
+    expect(await violations(), path).toEqual([]);
   }
+
+  // Signed in: the settings tabs, the admin charts, and a menu that locks the page's scrolling.
+  await login(page, 'admin@ray.sa', 'Admin1234');
+  for (const path of ['/settings', '/admin/analytics', '/moderation']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main')).toBeVisible();
+    expect(await violations(), path).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'قائمة الحساب' }).click();
+  await expect(page.getByRole('menuitem', { name: 'تسجيل الخروج' })).toBeVisible();
+  expect(await violations(), 'account menu').toEqual([]);
 });
