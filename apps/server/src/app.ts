@@ -33,6 +33,7 @@ import {
 import { Realtime } from './lib/realtime';
 import { createStorage } from './lib/create-storage';
 import { AccessTokens } from './lib/tokens';
+import { VisitorIds } from './lib/visitor-ids';
 import { accountRoutes } from './modules/account/account.routes';
 import { registerDraining } from './plugins/draining';
 import { registerInputGuard } from './plugins/input-guard';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     env,
     database,
     tokens,
+    visitors: new VisitorIds(tokenSecret),
     sessions,
     limiter: new RateLimiter(limitStore),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),

@@ -10,12 +10,15 @@ import type { RateLimiter } from './rate-limiter';
 import type { Realtime } from './realtime';
 import type { FileStorage } from './storage';
 import type { AccessTokens } from './tokens';
+import type { VisitorIds } from './visitor-ids';
 
 /** The process-wide services every module works with, built once by buildApp. */
 export interface AppContext {
   env: Env;
   database: DatabaseHandle;
   tokens: AccessTokens;
+  /** Signs the ids given to anonymous visitors, who are counted once per ad and window. */
+  visitors: VisitorIds;
   sessions: SessionGuard;
   limiter: RateLimiter;
   mailer: Mailer;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AD_PLACEMENTS } from '../constants';
 import { UPLOADED_IMAGE_URL } from '../media';
 import { msg } from '../messages.ar';
+import { successSchema } from './common';
 
 export const adPlacementSchema = z.enum(AD_PLACEMENTS, { error: msg.invalidValue });
 
@@ -24,18 +25,24 @@ const pagePath = z
   .max(500, msg.invalidValue)
   .regex(/^\/[^\s]*$/, msg.invalidValue);
 
+/**
+ * `POST /api/ads/{id}/impression`. Who saw the ad is never said by the client: the server knows a signed-in user
+ * by the access token and a visitor by the id it issued in a signed cookie; any other field is dropped.
+ */
 export const adImpressionSchema = z.object({
   placement: adPlacementSchema,
   pageUrl: pagePath,
-  /** A random key the browser keeps, so one visitor's impression counts once per ad, placement and page. */
-  visitorKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, msg.invalidValue)
-    .optional(),
 });
 
-export const adClickSchema = z.object({ referrerUrl: pagePath.optional() });
-export const adClickResultSchema = z.object({ targetUrl: z.string() });
+/** `POST /api/ads/{id}/click`; the placement lets a click count once per visitor and placement. */
+export const adClickSchema = z.object({
+  referrerUrl: pagePath.optional(),
+  placement: adPlacementSchema.optional(),
+});
+
+/** Whether the event moved the ad's counters: the first per visitor, ad, placement and kind in a window. */
+export const adImpressionResultSchema = successSchema.extend({ counted: z.boolean() });
+export const adClickResultSchema = z.object({ targetUrl: z.string(), counted: z.boolean() });
 
 const httpsUrl = z
   .string()

@@ -1,9 +1,10 @@
 import { and, arrayContains, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { adImpressions, ads } from '../../db/schema';
+import { adEvents, ads } from '../../db/schema';
 
 export type AdRow = typeof ads.$inferSelect;
 export type NewAd = typeof ads.$inferInsert;
+export type NewAdEvent = Omit<typeof adEvents.$inferInsert, 'id' | 'counted' | 'createdAt'>;
 
 /** Ads that may be shown now in a placement: active, inside their period. */
 export function activeAds(db: Executor, placement: string) {
@@ -26,33 +27,32 @@ export async function findAd(db: Executor, id: number) {
   return row;
 }
 
-/** Counts an impression only the first time this viewer sees this ad in this placement on this page. */
-export async function recordImpression(
-  db: Executor,
-  impression: { adId: number; placement: string; page: string; viewerKey: string },
-) {
+/**
+ * Keeps the event and counts it when it is the visitor's first of its kind for this ad and placement in the
+ * window: the partial unique index over counted events decides, so concurrent repeats count once. A repeat is
+ * kept with `counted` false and leaves the ad's counters alone.
+ */
+export async function recordEvent(db: Executor, event: NewAdEvent): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(adImpressions)
-      .values(impression)
+    const counted = await tx
+      .insert(adEvents)
+      .values({ ...event, counted: true })
       .onConflictDoNothing()
-      .returning({ adId: adImpressions.adId });
-    if (inserted.length === 0) return false;
+      .returning({ id: adEvents.id });
+    if (counted.length === 0) {
+      await tx.insert(adEvents).values({ ...event, counted: false });
+      return false;
+    }
     await tx
       .update(ads)
-      .set({ impressions: sql`${ads.impressions} + 1` })
-      .where(eq(ads.id, impression.adId));
+      .set(
+        event.kind === 'impression'
+          ? { impressions: sql`${ads.impressions} + 1` }
+          : { clicks: sql`${ads.clicks} + 1` },
+      )
+      .where(eq(ads.id, event.adId));
     return true;
   });
-}
-
-export async function recordClick(db: Executor, id: number) {
-  const [row] = await db
-    .update(ads)
-    .set({ clicks: sql`${ads.clicks} + 1` })
-    .where(eq(ads.id, id))
-    .returning({ targetUrl: ads.targetUrl });
-  return row;
 }
 
 export function listAllAds(db: Executor) {

@@ -1,9 +1,11 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import {
   adClickResultSchema,
   adClickSchema,
+  adImpressionResultSchema,
   adImpressionSchema,
   adInputSchema,
   adminAdSchema,
@@ -11,8 +13,8 @@ import {
   adsQuerySchema,
   adStatusInputSchema,
 } from '@ray/shared/schemas/ad';
-import { successSchema } from '@ray/shared/schemas/common';
 import { idParam } from '@ray/shared/schemas/fields';
+import { readCookie, VISITOR_COOKIE, visitorCookie } from '../../lib/visitor-ids';
 import { requireRole } from '../../plugins/auth';
 import * as ads from './ads.service';
 
@@ -25,7 +27,40 @@ const errors = {
   404: errorResponseSchema,
 };
 
+/** Where the visitor cookie is sent back: the ad event endpoints, nothing else. */
+const VISITOR_COOKIE_PATH = '/api/ads';
+const VISITOR_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+
 export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secureCookie = new URL(app.ctx.env.PUBLIC_URL).protocol === 'https:';
+
+  /**
+   * Who an ad event is counted for, decided by the server alone: the signed-in user, else the visitor of a
+   * cookie this server signed; anyone else (no cookie, or one that fails the check) gets a new id. `issue` sets
+   * the cookie on the answer, and is called only once the event is recorded. Answers carrying it are never
+   * stored by a shared cache: they are answers to POSTs and say `no-store`.
+   */
+  function visitorOf(request: FastifyRequest, reply: FastifyReply) {
+    void reply.header('cache-control', 'no-store');
+    if (request.auth) return { key: `user:${request.auth.userId}`, issue: () => undefined };
+    const known = app.ctx.visitors.verify(readCookie(request.headers.cookie, VISITOR_COOKIE));
+    if (known) return { key: `visitor:${known}`, issue: () => undefined };
+    const fresh = app.ctx.visitors.issue();
+    return {
+      key: `visitor:${fresh.id}`,
+      issue: () => {
+        void reply.header(
+          'set-cookie',
+          visitorCookie(fresh.value, {
+            path: VISITOR_COOKIE_PATH,
+            maxAgeSeconds: VISITOR_COOKIE_MAX_AGE,
+            secure: secureCookie,
+          }),
+        );
+      },
+    };
+  }
+
   app.get(
     '/',
     {
@@ -50,19 +85,21 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Count an impression, once per ad, placement, page and viewer',
+        summary:
+          'Record an impression; it counts once per viewer (signed-in user, or the visitor of the signed ray_vid cookie this answer may set), ad and placement a day',
         params,
         body: adImpressionSchema,
-        response: { 200: successSchema.extend({ counted: z.boolean() }), ...errors },
+        response: { 200: adImpressionResultSchema, ...errors },
       },
     },
-    async (request) => {
-      const viewerKey = request.auth?.userId ?? request.body.visitorKey ?? `ip:${request.ip}`;
+    async (request, reply) => {
+      const visitor = visitorOf(request, reply);
       const counted = await ads.recordImpression(app.ctx, request.params.id, {
         placement: request.body.placement,
         page: request.body.pageUrl,
-        viewerKey,
+        visitorKey: visitor.key,
       });
+      visitor.issue();
       return { success: true, counted };
     },
   );
@@ -72,13 +109,22 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Count a click and answer the ad's stored target",
+        summary: "Record a click, counted like an impression, and answer the ad's stored target",
         params,
         body: adClickSchema,
         response: { 200: adClickResultSchema, ...errors },
       },
     },
-    async (request) => ads.recordClick(app.ctx, request.params.id),
+    async (request, reply) => {
+      const visitor = visitorOf(request, reply);
+      const result = await ads.recordClick(app.ctx, request.params.id, {
+        placement: request.body.placement,
+        page: request.body.referrerUrl,
+        visitorKey: visitor.key,
+      });
+      visitor.issue();
+      return result;
+    },
   );
 };
 

@@ -62,25 +62,59 @@ export async function getAd(ctx: AppContext, id: number): Promise<Ad> {
   return toAd(row);
 }
 
+/** An ad event counts once per visitor, ad, placement and kind in each window of this length. */
+export const AD_COUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Stored for a click whose client did not say where the ad was (clients written to the spec send no placement). */
+const UNKNOWN_PLACEMENT = 'unknown';
+
+/** The start of the fixed window `at` falls in: windows are the same on every instance. */
+export const countWindowStart = (at: number = Date.now()) =>
+  new Date(Math.floor(at / AD_COUNT_WINDOW_MS) * AD_COUNT_WINDOW_MS);
+
+/** Only the path is kept: a query string or fragment may carry what the visitor typed. */
+const pathOnly = (page: string | undefined) => (page ? page.split(/[?#]/)[0]! : null);
+
+/**
+ * Records an impression, counted the first time in the window that this visitor sees the ad in this placement.
+ * `visitorKey` is the server's own: the signed-in user's id or the id of the visitor's signed cookie.
+ */
 export async function recordImpression(
   ctx: AppContext,
   id: number,
-  impression: { placement: AdPlacement; page: string; viewerKey: string },
-) {
+  impression: { placement: AdPlacement; page: string; visitorKey: string },
+): Promise<boolean> {
   const row = await repo.findAd(ctx.database.db, id);
   if (!row || !row.placements.includes(impression.placement)) throw new AppError('NOT_FOUND');
-  return repo.recordImpression(ctx.database.db, {
+  return repo.recordEvent(ctx.database.db, {
     adId: id,
-    ...impression,
-    page: impression.page.split(/[?#]/)[0]!,
+    kind: 'impression',
+    placement: impression.placement,
+    page: pathOnly(impression.page),
+    visitorKey: impression.visitorKey,
+    windowStart: countWindowStart(),
   });
 }
 
-/** Counts the click and answers the ad's stored target: a URL from the request is never followed. */
-export async function recordClick(ctx: AppContext, id: number): Promise<{ targetUrl: string }> {
-  const row = await repo.recordClick(ctx.database.db, id);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
+/**
+ * Records a click, counted like an impression, and answers the ad's stored target: a URL from the request is
+ * never followed.
+ */
+export async function recordClick(
+  ctx: AppContext,
+  id: number,
+  click: { placement: AdPlacement | undefined; page: string | undefined; visitorKey: string },
+): Promise<{ targetUrl: string; counted: boolean }> {
+  const row = await repo.findAd(ctx.database.db, id);
+  if (!row || (click.placement && !row.placements.includes(click.placement))) throw new AppError('NOT_FOUND');
+  const counted = await repo.recordEvent(ctx.database.db, {
+    adId: id,
+    kind: 'click',
+    placement: click.placement ?? UNKNOWN_PLACEMENT,
+    page: pathOnly(click.page),
+    visitorKey: click.visitorKey,
+    windowStart: countWindowStart(),
+  });
+  return { targetUrl: row.targetUrl, counted };
 }
 
 export async function listForAdmin(ctx: AppContext): Promise<AdminAd[]> {

@@ -1,8 +1,12 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Ad, AdminAd } from '@ray/shared/schemas/ad';
+import { adEvents } from '../../db/schema';
+import { registerWithRole } from '../../test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
-import { pickWeighted } from './ads.service';
+import { AD_COUNT_WINDOW_MS, countWindowStart, pickWeighted } from './ads.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -10,8 +14,8 @@ let user: TestUser;
 let ad: AdminAd;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
-  admin = await registerUser(t.app, { email: 'boss@example.com' });
+  t = await createTestApp();
+  admin = await registerWithRole(t, 'admin');
   user = await registerUser(t.app);
   const created = await t.app.inject({
     method: 'POST',
@@ -31,6 +35,49 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The `ray_vid=…` pair of the answer's Set-Cookie, to send back as a browser would. */
+function visitorCookieOf(response: LightMyRequestResponse): string | undefined {
+  const header = response.headers['set-cookie'];
+  const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return cookies.find((cookie) => cookie.startsWith('ray_vid='))?.split(';')[0];
+}
+
+function adEvent(
+  kind: 'impression' | 'click',
+  id: number,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({ method: 'POST', url: `/api/ads/${id}/${kind}`, payload, headers });
+}
+
+async function createAd(placements: string[]): Promise<AdminAd> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/ads',
+    headers: bearer(admin.token),
+    payload: { title: 'إعلان للعدّ', targetUrl: 'https://example.com/count', placements },
+  });
+  return response.json<AdminAd>();
+}
+
+async function countsOf(id: number) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/admin/ads/${id}`,
+    headers: bearer(admin.token),
+  });
+  const { impressions, clicks } = response.json<AdminAd>();
+  return { impressions, clicks };
+}
+
+const eventsOf = (id: number, kind: 'impression' | 'click') =>
+  t.database.db
+    .select()
+    .from(adEvents)
+    .where(and(eq(adEvents.adId, id), eq(adEvents.kind, kind)))
+    .orderBy(adEvents.id);
+
 describe('ads', () => {
   it('serves active ads of a placement and none of another', async () => {
     const sidebar = (await t.app.inject({ method: 'GET', url: '/api/ads?placement=Sidebar' })).json<Ad[]>();
@@ -40,33 +87,47 @@ describe('ads', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/ads?placement=Nowhere' })).statusCode).toBe(400);
   });
 
-  it('counts an impression once per ad, placement, page and viewer', async () => {
-    const impression = (payload: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/ads/${ad.id}/impression`,
-        payload: { visitorKey: 'visitor-key-1', ...payload },
-      });
-    expect(
-      (await impression({ placement: 'Sidebar', pageUrl: '/' })).json<{ counted: boolean }>().counted,
-    ).toBe(true);
-    expect(
-      (await impression({ placement: 'Sidebar', pageUrl: '/' })).json<{ counted: boolean }>().counted,
-    ).toBe(false);
-    expect(
-      (await impression({ placement: 'Header', pageUrl: '/' })).json<{ counted: boolean }>().counted,
-    ).toBe(true);
-    expect(
-      (await impression({ placement: 'Sidebar', pageUrl: '/trends' })).json<{ counted: boolean }>().counted,
-    ).toBe(true);
-    expect((await impression({ placement: 'Footer', pageUrl: '/' })).statusCode).toBe(404);
-    expect((await impression({ placement: 'Sidebar', pageUrl: 'https://evil.example/' })).statusCode).toBe(
-      400,
+  it('counts an impression once per visitor, ad and placement a day, with a cookie the server signs', async () => {
+    const first = await adEvent('impression', ad.id, { placement: 'Sidebar', pageUrl: '/?q=سر' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ success: true, counted: true });
+    expect(first.headers['cache-control']).toBe('no-store');
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^ray_vid=[\w-]{22}\.[\w-]{43}; Path=\/api\/ads; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
     );
-    const list = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/ads', headers: bearer(admin.token) })
-    ).json<AdminAd[]>();
-    expect(list.find((a) => a.id === ad.id)!.impressions).toBe(3);
+    const cookie = { cookie: visitorCookieOf(first)! };
+
+    const again = await adEvent('impression', ad.id, { placement: 'Sidebar', pageUrl: '/' }, cookie);
+    expect(again.json()).toEqual({ success: true, counted: false });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['cache-control']).toBe('no-store');
+    const otherPage = await adEvent(
+      'impression',
+      ad.id,
+      { placement: 'Sidebar', pageUrl: '/trends' },
+      cookie,
+    );
+    expect(otherPage.json<{ counted: boolean }>().counted).toBe(false);
+    const header = await adEvent('impression', ad.id, { placement: 'Header', pageUrl: '/' }, cookie);
+    expect(header.json<{ counted: boolean }>().counted).toBe(true);
+
+    expect((await adEvent('impression', ad.id, { placement: 'Footer', pageUrl: '/' })).statusCode).toBe(404);
+    const evil = await adEvent('impression', ad.id, {
+      placement: 'Sidebar',
+      pageUrl: 'https://evil.example/',
+    });
+    expect(evil.statusCode).toBe(400);
+    expect(evil.json()).toMatchObject({ message: msg.invalidValue });
+    expect(evil.headers['set-cookie']).toBeUndefined();
+    expect(await countsOf(ad.id)).toMatchObject({ impressions: 2 });
+    const stored = await eventsOf(ad.id, 'impression');
+    expect(stored.map((event) => [event.placement, event.page, event.counted])).toEqual([
+      ['Sidebar', '/', true],
+      ['Sidebar', '/', false],
+      ['Sidebar', '/trends', false],
+      ['Header', '/', true],
+    ]);
   });
 
   it('counts a click and answers only the stored target', async () => {
@@ -75,11 +136,126 @@ describe('ads', () => {
       url: `/api/ads/${ad.id}/click`,
       payload: { referrerUrl: '/', targetUrl: 'https://evil.example' },
     });
-    expect(click.json()).toEqual({ targetUrl: 'https://example.com/offer' });
+    expect(click.json()).toEqual({ targetUrl: 'https://example.com/offer', counted: true });
     const list = (
       await t.app.inject({ method: 'GET', url: '/api/admin/ads', headers: bearer(admin.token) })
     ).json<AdminAd[]>();
     expect(list.find((a) => a.id === ad.id)!.clicks).toBe(1);
+  });
+
+  it('counts five clicks of one visitor as one, and keeps all five', async () => {
+    const counted = await createAd(['Sidebar']);
+    const first = await adEvent('click', counted.id, { referrerUrl: '/', placement: 'Sidebar' });
+    const cookie = { cookie: visitorCookieOf(first)! };
+    const answers = [first];
+    for (let i = 0; i < 4; i++)
+      answers.push(await adEvent('click', counted.id, { referrerUrl: '/', placement: 'Sidebar' }, cookie));
+    expect(answers.map((answer) => answer.json<{ counted: boolean }>().counted)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(answers.every((answer) => answer.headers['cache-control'] === 'no-store')).toBe(true);
+    expect(await countsOf(counted.id)).toEqual({ impressions: 0, clicks: 1 });
+    const stored = await eventsOf(counted.id, 'click');
+    expect(stored).toHaveLength(5);
+    expect(stored.filter((event) => event.counted)).toHaveLength(1);
+    expect(new Set(stored.map((event) => event.visitorKey)).size).toBe(1);
+    expect(
+      (await adEvent('click', counted.id, { placement: 'Footer' }, cookie)).statusCode,
+      'a placement the ad is not in',
+    ).toBe(404);
+  });
+
+  it('counts two visitors as two, and ignores a visitor key the client makes up', async () => {
+    const counted = await createAd(['Header']);
+    const payload = { placement: 'Header', pageUrl: '/', visitorKey: 'chosen-by-the-client' };
+    const one = await adEvent('impression', counted.id, payload);
+    const two = await adEvent('impression', counted.id, payload);
+    expect([one, two].map((answer) => answer.json<{ counted: boolean }>().counted)).toEqual([true, true]);
+    expect(visitorCookieOf(one)).not.toBe(visitorCookieOf(two));
+    for (const visitorKey of ['another-made-up-key', 'chosen-by-the-client']) {
+      const repeat = await adEvent(
+        'impression',
+        counted.id,
+        { ...payload, visitorKey },
+        { cookie: visitorCookieOf(one)! },
+      );
+      expect(repeat.json<{ counted: boolean }>().counted).toBe(false);
+    }
+    expect(await countsOf(counted.id)).toEqual({ impressions: 2, clicks: 0 });
+    const keys = (await eventsOf(counted.id, 'impression')).map((event) => event.visitorKey);
+    expect(keys.some((key) => key.includes('chosen-by-the-client') || key.includes('made-up'))).toBe(false);
+  });
+
+  it('ignores a forged or altered cookie and issues a new id', async () => {
+    const counted = await createAd(['Sidebar']);
+    const payload = { placement: 'Sidebar', pageUrl: '/' };
+    const genuine = visitorCookieOf(await adEvent('impression', counted.id, payload))!;
+    const [id, mac] = genuine.slice('ray_vid='.length).split('.') as [string, string];
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    const otherId = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
+    for (const forged of [
+      `ray_vid=${id}.${flipped}`,
+      `ray_vid=${otherId}.${mac}`,
+      `ray_vid=${id}`,
+      'ray_vid=visitor-key-1',
+      `ray_vid=${id}.${mac}.extra`,
+    ]) {
+      const answer = await adEvent('impression', counted.id, payload, { cookie: forged });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json<{ counted: boolean }>().counted, forged).toBe(true);
+      const issued = visitorCookieOf(answer);
+      expect(issued, forged).toMatch(/^ray_vid=/);
+      expect(issued).not.toBe(genuine);
+      expect(issued!.split('.')[0]).not.toBe(`ray_vid=${id}`);
+    }
+    const kept = await adEvent('impression', counted.id, payload, { cookie: `theme=dark; ${genuine}` });
+    expect(kept.json<{ counted: boolean }>().counted).toBe(false);
+    expect(kept.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts a signed-in user by account, without a cookie', async () => {
+    const counted = await createAd(['PostDetail']);
+    const payload = { placement: 'PostDetail', pageUrl: '/post/1' };
+    const signedIn = await adEvent('impression', counted.id, payload, bearer(user.token));
+    expect(signedIn.json<{ counted: boolean }>().counted).toBe(true);
+    expect(signedIn.headers['set-cookie']).toBeUndefined();
+    const visitor = visitorCookieOf(await adEvent('impression', counted.id, payload))!;
+    const both = await adEvent('impression', counted.id, payload, { ...bearer(user.token), cookie: visitor });
+    expect(both.json<{ counted: boolean }>().counted).toBe(false);
+    const keys = (await eventsOf(counted.id, 'impression')).map((event) => event.visitorKey);
+    expect(keys[0]).toBe(`user:${user.userId}`);
+    expect(keys[1]).toMatch(/^visitor:[\w-]{22}$/);
+  });
+
+  it('counts a visitor again in the next window', async () => {
+    const counted = await createAd(['Mobile']);
+    const payload = { placement: 'Mobile', pageUrl: '/' };
+    const first = await adEvent('impression', counted.id, payload);
+    const cookie = { cookie: visitorCookieOf(first)! };
+    const [event] = await eventsOf(counted.id, 'impression');
+    // The first impression moved to the window before the current one.
+    await t.database.db
+      .update(adEvents)
+      .set({ windowStart: new Date(countWindowStart().getTime() - AD_COUNT_WINDOW_MS) })
+      .where(eq(adEvents.id, event!.id));
+    const nextDay = await adEvent('impression', counted.id, payload, cookie);
+    expect(nextDay.json<{ counted: boolean }>().counted).toBe(true);
+    expect(await countsOf(counted.id)).toMatchObject({ impressions: 2 });
+  });
+
+  it('never sets the visitor cookie on a GET, cached or not', async () => {
+    const cookie = visitorCookieOf(
+      await adEvent('impression', ad.id, { placement: 'Header', pageUrl: '/' }),
+    )!;
+    for (const url of ['/api/ads?placement=Sidebar', `/api/ads/${ad.id}`, '/api/config', '/', '/trends'])
+      for (const headers of [{}, { cookie }, { cookie: 'ray_vid=forged.value' }]) {
+        const answer = await t.app.inject({ method: 'GET', url, headers });
+        expect(answer.headers['set-cookie'], `${url} ${JSON.stringify(headers)}`).toBeUndefined();
+      }
   });
 
   it('lets only admins manage ads, and a paused ad is not served', async () => {

@@ -34,7 +34,7 @@ function AdCard({
   useEffect(() => scheduleImpression(ad, placement, page), [ad, placement, page]);
 
   async function open() {
-    const target = await recordClick(ad, page);
+    const target = await recordClick(ad, placement, page);
     if (target.startsWith('/')) void navigate(target);
     else window.open(target, '_blank', 'noopener,noreferrer');
   }

@@ -23,22 +23,23 @@ export const adsQueryOptions = (placement: AdPlacement) =>
     meta: { keepOnSignOut: true },
   });
 
-const VISITOR_KEY = 'adVisitorKey';
+/**
+ * Ad events identify nobody by themselves: the server counts a signed-in user by the access token and a visitor
+ * by the id it keeps in its own signed, HttpOnly cookie. A failed refresh of the session never leaves the page.
+ */
+const eventOptions = { redirectOnAuthFailure: false } as const;
 
-/** A random key per browser so the server counts a visitor's impression once per ad, placement and page. */
-function visitorKey(): string {
-  try {
-    let key = localStorage.getItem(VISITOR_KEY);
-    if (!key) {
-      key = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) =>
-        b.toString(16).padStart(2, '0'),
-      ).join('');
-      localStorage.setItem(VISITOR_KEY, key);
-    }
-    return key;
-  } catch {
-    return 'no-storage-visitor';
-  }
+let visitorReady: Promise<unknown> | null = null;
+
+/**
+ * Sends an ad event. The page's first one brings the visitor cookie back; the others wait for it, so that the
+ * ads of a first visit share one visitor id instead of each getting its own.
+ */
+function sendEvent<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  if (visitorReady) return visitorReady.then(() => api.post<T>(path, body, eventOptions));
+  const sent = api.post<T>(path, body, eventOptions);
+  visitorReady = sent.catch(() => undefined);
+  return sent;
 }
 
 const seen = new Set<string>();
@@ -49,13 +50,7 @@ export function scheduleImpression(ad: Ad, placement: AdPlacement, page: string)
   if (seen.has(key)) return () => undefined;
   const timer = setTimeout(() => {
     seen.add(key);
-    api
-      .post(
-        `/api/ads/${ad.id}/impression`,
-        { placement, pageUrl: page, visitorKey: visitorKey() },
-        { auth: false },
-      )
-      .catch(() => undefined);
+    sendEvent(`/api/ads/${ad.id}/impression`, { placement, pageUrl: page }).catch(() => undefined);
   }, AD_IMPRESSION_DELAY_MS);
   return () => {
     clearTimeout(timer);
@@ -63,10 +58,10 @@ export function scheduleImpression(ad: Ad, placement: AdPlacement, page: string)
 }
 
 /** Counts the click; the server answers the ad's stored target, the only place the browser is sent. */
-export async function recordClick(ad: Ad, page: string): Promise<string> {
+export async function recordClick(ad: Ad, placement: AdPlacement, page: string): Promise<string> {
   try {
     return (
-      await api.post<{ targetUrl: string }>(`/api/ads/${ad.id}/click`, { referrerUrl: page }, { auth: false })
+      await sendEvent<{ targetUrl: string }>(`/api/ads/${ad.id}/click`, { referrerUrl: page, placement })
     ).targetUrl;
   } catch {
     return ad.targetUrl;
