@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notificationActors, notifications } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<
@@ -66,6 +66,22 @@ export async function insertNotification(db: Executor, row: NewNotification): Pr
     })
     .returning();
   return upserted!;
+}
+
+/**
+ * Records that `actorId` is counted in the recipient's notifications about `target`; false when they already
+ * were, and then nothing is to be written or pushed. Never called for an anonymous action.
+ */
+export async function countActor(
+  db: Executor,
+  actor: { recipientId: string; target: string; actorId: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(notificationActors)
+    .values(actor)
+    .onConflictDoNothing()
+    .returning({ actorId: notificationActors.actorId });
+  return inserted.length === 1;
 }
 
 export function listNotifications(db: Executor, recipientId: string, limit: number) {

@@ -5,6 +5,7 @@ import { comments, users, type posts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { displayName } from '../users/users.mapper';
+import { followText, groupedText, likeText, pollText, ratingText, replyText } from './notification-text';
 import * as repo from './notifications.repository';
 import type { NotificationRow } from './notifications.repository';
 
@@ -15,22 +16,16 @@ const EXCERPT = 100;
 /** Upper bound of "reply" notifications one comment can send, so a huge thread cannot stall a write. */
 const MAX_THREAD_RECIPIENTS = 50;
 
-/** The message of a grouped notification says how many actions it stands for. */
+/** Follows of one user fold into one unread notification, as votes on one post do. */
+const FOLLOW_GROUP = 'follow';
+
+/**
+ * The message of a grouped notification says how many different people (replies, for a thread) it stands for;
+ * its count only grows for someone not counted before (notification_actors).
+ */
 function groupedMessage(row: NotificationRow): string {
   if (row.count <= 1 || !row.groupKey) return row.message;
-  const kind = row.groupKey.slice(0, row.groupKey.indexOf(':'));
-  switch (kind) {
-    case 'like':
-      return `أعجب ${row.count} أشخاص بمنشورك`;
-    case 'rating':
-      return `قيّم ${row.count} أشخاص منشورك`;
-    case 'poll':
-      return `صوّت ${row.count} أشخاص في استطلاعك`;
-    case 'reply':
-      return `${row.count} ردود جديدة في نقاش شاركت فيه`;
-    default:
-      return row.message;
-  }
+  return groupedText(row.groupKey, row.count, row.senderName) ?? row.message;
 }
 
 export function toNotification(row: NotificationRow): Notification {
@@ -62,8 +57,9 @@ async function actorName(db: Executor, actorId: string): Promise<string> {
 
 /**
  * Notifications for a new comment: the post's author ('comment') and the other people who commented on the
- * post ('reply'). An anonymous commenter is stored as no one and shown as 'مجهول'. Call inside the comment's
- * transaction; deliver the returned rows after the commit.
+ * post ('reply'). An anonymous commenter is stored as no one and shown as 'مجهول'; replies group by thread and
+ * are counted as replies, so nothing about who wrote them (notification_actors, the group key) is kept. Call
+ * inside the comment's transaction; deliver the returned rows after the commit.
  */
 export async function notifyComment(
   db: Executor,
@@ -103,7 +99,7 @@ export async function notifyComment(
         type: 'reply',
         actorId,
         senderName,
-        message: `${senderName} ردّ في نقاش شاركت فيه`,
+        message: replyText(senderName, 1),
         content: excerpt(event.content),
         postId: event.postId,
         groupKey: `reply:${event.postId}`,
@@ -114,16 +110,16 @@ export async function notifyComment(
 }
 
 /**
- * What the author of a post is told of a first like, rating or poll vote, for `cast_vote` (migration 0006),
- * which writes the notification in the vote's own transaction: the voter is never named, and votes on one post
- * fold into one unread notification by their group.
+ * What the author of a post is told of a like, rating or poll vote, for `cast_vote` (migrations 0006 and 0011),
+ * which writes the notification in the vote's own transaction: the voter is never named, each person counts
+ * once per post and group (notification_actors), and the people of one post fold into one unread notification.
  */
 export const VOTE_NOTICE = JSON.stringify({
   senderName: PRODUCT_NAME,
   excerptLength: EXCERPT,
-  'like-dislike': { type: 'like', message: 'أعجب شخص بمنشورك', group: 'like' },
-  rating: { type: 'upvote', message: 'قيّم شخص منشورك', group: 'rating' },
-  poll: { type: 'upvote', message: 'صوّت شخص في استطلاعك', group: 'poll' },
+  'like-dislike': { type: 'like', message: likeText(1), group: 'like' },
+  rating: { type: 'upvote', message: ratingText(1), group: 'rating' },
+  poll: { type: 'upvote', message: pollText(1), group: 'poll' },
 } satisfies Record<
   (typeof posts.$inferSelect)['votingType'],
   { type: NotificationRow['type']; message: string; group: string }
@@ -132,11 +128,21 @@ export const VOTE_NOTICE = JSON.stringify({
   excerptLength: number;
 });
 
+/**
+ * Tells a user about a new follower, once per follower: following, unfollowing and following again notifies
+ * (and pushes) nothing the second time. New followers fold into one unread notification naming the newest.
+ */
 export async function notifyFollow(
   db: Executor,
   event: { followerId: string; followedId: string },
 ): Promise<NotificationRow[]> {
   if (event.followerId === event.followedId) return [];
+  const counted = await repo.countActor(db, {
+    recipientId: event.followedId,
+    target: FOLLOW_GROUP,
+    actorId: event.followerId,
+  });
+  if (!counted) return [];
   const senderName = await actorName(db, event.followerId);
   return [
     await repo.insertNotification(db, {
@@ -144,9 +150,10 @@ export async function notifyFollow(
       type: 'follow',
       actorId: event.followerId,
       senderName,
-      message: `${senderName} بدأ بمتابعتك`,
+      message: followText(senderName, 1),
       content: null,
       postId: null,
+      groupKey: FOLLOW_GROUP,
     }),
   ];
 }

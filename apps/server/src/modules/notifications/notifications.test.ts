@@ -1,10 +1,19 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@ray/shared/constants';
 import type { Notification } from '@ray/shared/realtime';
 import type { Post } from '@ray/shared/schemas/post';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import { notificationActors } from '../../db/schema';
+import {
+  bearer,
+  createTestApp,
+  eventually,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 let t: TestApp;
 let author: TestUser;
@@ -48,6 +57,45 @@ function socketFor(token: string): Promise<Socket> {
     });
     socket.on('connect_error', reject);
   });
+}
+
+function castVote(user: TestUser, postId: number, value: number) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/votes',
+    headers: bearer(user.token),
+    payload: { postId, value },
+  });
+}
+
+function follow(user: TestUser, followed: TestUser, action: 'follow' | 'unfollow' = 'follow') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/users/${action}`,
+    headers: bearer(user.token),
+    payload: { followerId: user.userId, followedId: followed.userId },
+  });
+}
+
+async function notificationsOf(user: TestUser) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/notifications/user?limit=50',
+    headers: bearer(user.token),
+  });
+  return response.json<Notification[]>();
+}
+
+const until = (condition: () => boolean) => eventually(async () => (condition() ? true : undefined));
+
+/** Every notification and unread count pushed to the user's socket, in order of arrival. */
+async function recordPushes(user: TestUser) {
+  const socket = await socketFor(user.token);
+  const received: Notification[] = [];
+  const counts: number[] = [];
+  socket.on('ReceiveNotification', (notification: Notification) => received.push(notification));
+  socket.on('UnreadCountChanged', (count: number) => counts.push(count));
+  return { received, counts };
 }
 
 describe('notifications', () => {
@@ -95,6 +143,120 @@ describe('notifications', () => {
     expect(forPost).toHaveLength(1);
     expect(forPost[0]!.count).toBe(3);
     expect(forPost[0]!.message).toContain('3');
+  });
+
+  it('tells the author once of a like given, taken back and given again three times, with one push', async () => {
+    const writer = await registerUser(t.app);
+    const fan = await registerUser(t.app);
+    const pushes = await recordPushes(writer);
+    const created = await post(writer, { content: 'منشور يُعجَب به ثم لا يُعجَب' });
+    for (let i = 0; i < 3; i++) {
+      expect((await castVote(fan, created.id, 1)).json()).toMatchObject({ userVote: 1 });
+      expect((await castVote(fan, created.id, 1)).json()).toMatchObject({ userVote: null });
+    }
+    // A comment afterwards: once its push has arrived, any push of the likes would have arrived before it.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: bearer(fan.token),
+      payload: { postId: created.id, content: 'تعليق بعد الإعجابات' },
+    });
+    await until(() => pushes.received.some((n) => n.type === 'comment') && pushes.counts.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const likes = (await notificationsOf(writer)).filter((n) => n.type === 'like');
+    expect(likes).toHaveLength(1);
+    expect(likes[0]).toMatchObject({ count: 1, message: 'أعجب شخص بمنشورك', postId: created.id });
+    expect(pushes.received.map((n) => n.type)).toEqual(['like', 'comment']);
+    expect(pushes.counts).toEqual([1, 2]);
+  });
+
+  it('counts different people, in Arabic number agreement, and a changed rating or vote as no one new', async () => {
+    const writer = await registerUser(t.app);
+    const [first, second, third] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    const liked = await post(writer, { content: 'منشور يعجب اثنين' });
+    await castVote(first, liked.id, 1);
+    await castVote(first, liked.id, -1);
+    await castVote(first, liked.id, 1);
+    await castVote(second, liked.id, 1);
+    const rated = await post(writer, { content: 'قيّموا المكان', votingType: 'rating' });
+    for (const [user, value] of [
+      [first, 4],
+      [first, 5],
+      [second, 2],
+      [third, 3],
+      [third, 1],
+    ] as const)
+      await castVote(user, rated.id, value);
+
+    const list = await notificationsOf(writer);
+    expect(list.filter((n) => n.postId === liked.id)).toEqual([
+      expect.objectContaining({ type: 'like', count: 2, message: 'أعجب شخصان بمنشورك' }),
+    ]);
+    expect(list.filter((n) => n.postId === rated.id)).toEqual([
+      expect.objectContaining({ type: 'upvote', count: 3, message: 'قيّم 3 أشخاص منشورك' }),
+    ]);
+    for (const user of [first, second, third]) expect(JSON.stringify(list)).not.toContain(user.userId);
+  });
+
+  it('tells a user once of a follower who follows, unfollows and follows again, and groups new followers', async () => {
+    const followed = await registerUser(t.app);
+    const pushes = await recordPushes(followed);
+    const hind = await registerUser(t.app, { firstName: 'هند', lastName: 'السالم' });
+    const omar = await registerUser(t.app, { firstName: 'عمر', lastName: 'الحربي' });
+    for (const action of ['follow', 'unfollow', 'follow', 'unfollow', 'follow'] as const)
+      expect((await follow(hind, followed, action)).statusCode).toBe(200);
+    let follows = (await notificationsOf(followed)).filter((n) => n.type === 'follow');
+    expect(follows).toEqual([
+      expect.objectContaining({ count: 1, senderName: 'هند السالم', message: 'هند السالم بدأ بمتابعتك' }),
+    ]);
+
+    await follow(omar, followed);
+    await until(() => pushes.counts.length >= 2);
+    follows = (await notificationsOf(followed)).filter((n) => n.type === 'follow');
+    expect(follows).toEqual([
+      expect.objectContaining({ count: 2, message: 'عمر الحربي وشخص آخر بدآ بمتابعتك' }),
+    ]);
+    expect(pushes.received).toHaveLength(2);
+    expect(pushes.counts).toEqual([1, 1]);
+  });
+
+  it('never records an anonymous commenter among the people a notification counts', async () => {
+    const writer = await registerUser(t.app);
+    const earlier = await registerUser(t.app);
+    const hidden = await registerUser(t.app);
+    const created = await post(writer, { content: 'نقاش فيه مجهولون' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: bearer(earlier.token),
+      payload: { postId: created.id, content: 'تعليق باسمي' },
+    });
+    for (const content of ['رأي مجهول أول', 'رأي مجهول ثانٍ'])
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: bearer(hidden.token),
+        payload: { postId: created.id, content, isAnonymous: true },
+      });
+    const counted = await t.database.db
+      .select()
+      .from(notificationActors)
+      .where(eq(notificationActors.actorId, hidden.userId));
+    expect(counted).toEqual([]);
+    const replies = (await notificationsOf(earlier)).filter((n) => n.postId === created.id);
+    expect(replies).toEqual([
+      expect.objectContaining({
+        type: 'reply',
+        count: 2,
+        senderName: 'مجهول',
+        message: 'ردّان جديدان في نقاش شاركت فيه',
+      }),
+    ]);
   });
 
   it('never notifies people about their own actions', async () => {
