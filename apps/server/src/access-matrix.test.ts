@@ -283,6 +283,28 @@ const OPERATIONS: Operation[] = [
     request: () => ({ method: 'GET', url: '/api/admin/analytics/daily' }),
     expected: admins,
   },
+  {
+    name: 'read the audit log',
+    request: () => ({ method: 'GET', url: '/api/admin/audit-log' }),
+    expected: admins,
+  },
+  {
+    name: 'warn a user',
+    request: (_o, _id, p) => ({
+      method: 'POST',
+      url: `/api/moderation/users/${p.owner.userId}/warn`,
+      payload: { message: 'تنبيه من فريق الإشراف' },
+    }),
+    expected: moderators,
+  },
+  {
+    name: "lift a user's suspension",
+    request: (_o, _id, p) => ({
+      method: 'DELETE',
+      url: `/api/moderation/users/${p.owner.userId}/suspension`,
+    }),
+    expected: admins,
+  },
 ];
 
 function tokenOf(actor: Actor): string | undefined {

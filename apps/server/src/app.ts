@@ -32,6 +32,7 @@ import {
 } from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
 import { createStorage } from './lib/create-storage';
+import { OpaqueHandles } from './lib/opaque-handles';
 import { AccessTokens } from './lib/tokens';
 import { VisitorIds } from './lib/visitor-ids';
 import { accountRoutes } from './modules/account/account.routes';
@@ -51,6 +52,8 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { trendingNotifierJob } from './modules/trends/trending-notifier';
 import { removeExpired } from './modules/maintenance/cleanup';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { trendsRoutes } from './modules/trends/trends.routes';
 import { votesRoutes } from './modules/votes/votes.routes';
@@ -197,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     tokens,
     visitors: new VisitorIds(tokenSecret),
+    handles: new OpaqueHandles(tokenSecret, ['post', 'comment'], 'content authors'),
     sessions,
     limiter: new RateLimiter(limitStore),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
@@ -284,6 +288,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(commentsRoutes, { prefix: '/comments' });
       await api.register(bookmarksRoutes, { prefix: '/bookmarks' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(moderationRoutes, { prefix: '/moderation' });
+      await api.register(auditRoutes, { prefix: '/admin/audit-log' });
       await api.register(attachmentsRoutes, { prefix: '/attachment' });
       await api.register(geoRoutes, { prefix: '/geo' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });

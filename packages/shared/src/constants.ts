@@ -12,6 +12,7 @@ export const TRENDING_DAYS_DEFAULT = 7;
 export const TRENDING_PERIODS = [1, 7, 30] as const;
 export const TRENDING_HASHTAGS_DEFAULT = 10;
 export const REPORTS_PAGE_SIZE = 20;
+export const AUDIT_LOG_PAGE_SIZE = 20;
 export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
 export const NOTIFICATIONS_PAGE_LIMIT = 50;
 export const NOTIFICATIONS_REFRESH_MS = 30_000;
@@ -27,6 +28,11 @@ export const POST_MAX = 500;
 export const CARD_TRUNCATE = 150;
 export const REPORT_EXCERPT = 150;
 export const REPORT_DETAILS_MAX = 500;
+/** A moderator's warning to an author, delivered as a notification. */
+export const WARNING_MAX = 500;
+/** A suspension lasts at least an hour and at most a year from the moment it is set. */
+export const SUSPENSION_MIN_MS = 60 * 60_000;
+export const SUSPENSION_MAX_MS = 365 * 24 * 60 * 60_000;
 export const COMMENT_TRUNCATE = 200;
 export const COMMENT_MAX = 1_000;
 export const BIO_MAX = 300;

@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'TOKEN_EXPIRED',
   'INVALID_CREDENTIALS',
   'FORBIDDEN',
+  /** A moderator suspended the caller from posting, commenting and voting for now (403). */
+  'ACCOUNT_SUSPENDED',
   'NOT_FOUND',
   'CONFLICT',
   'EMAIL_TAKEN',

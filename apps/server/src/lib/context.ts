@@ -8,6 +8,7 @@ import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limiter';
 import type { Realtime } from './realtime';
+import type { OpaqueHandles } from './opaque-handles';
 import type { FileStorage } from './storage';
 import type { AccessTokens } from './tokens';
 import type { VisitorIds } from './visitor-ids';
@@ -19,6 +20,8 @@ export interface AppContext {
   tokens: AccessTokens;
   /** Signs the ids given to anonymous visitors, who are counted once per ad and window. */
   visitors: VisitorIds;
+  /** Per-item handles of the authors of anonymous posts and comments, for staff to act through. */
+  handles: OpaqueHandles<'post' | 'comment'>;
   sessions: SessionGuard;
   limiter: RateLimiter;
   mailer: Mailer;

@@ -165,12 +165,15 @@ export type ModerationReport = z.infer<typeof moderationReportSchema>;
 
 /**
  * One report with its content in context (`GET /api/reports/{id}`, moderators only): the post, or the comment
- * and its post. `contentAuthor` is the real author even of anonymous content, and appears nowhere else.
+ * and its post. The reported item's author is `contentAuthor` when the item is signed; when it is anonymous,
+ * `contentAuthor` is null for staff too and `authorHandle` is the item's own handle, through which moderators
+ * warn or suspend its author without learning who they are.
  */
 export const reportDetailSchema = moderationReportSchema.extend({
   post: postSchema.nullable(),
   comment: commentSchema.nullable(),
   contentAuthor: postAuthorSchema.nullable(),
+  authorHandle: z.string().nullable(),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
 

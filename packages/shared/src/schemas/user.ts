@@ -17,6 +17,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   isGuest: z.boolean(),
   role: z.enum(ROLES),
+  /** The end of a running suspension (no posting, commenting or voting), else null; shown to its user only. */
+  suspendedUntil: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

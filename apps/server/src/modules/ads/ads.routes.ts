@@ -16,6 +16,7 @@ import {
 import { idParam } from '@ray/shared/schemas/fields';
 import { readCookie, VISITOR_COOKIE, visitorCookie } from '../../lib/visitor-ids';
 import { requireRole } from '../../plugins/auth';
+import { logStaffAction } from '../audit/audit.service';
 import * as ads from './ads.service';
 
 const tags = ['ads'];
@@ -170,7 +171,16 @@ export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: adminAdSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await ads.createAd(app.ctx, request.body)),
+    async (request, reply) => {
+      const ad = await ads.createAd(app.ctx, request.body);
+      await logStaffAction(app.ctx, requireRole(request, 'admin'), {
+        action: 'ad.create',
+        targetType: 'ad',
+        targetId: String(ad.id),
+        details: { title: ad.title },
+      });
+      return reply.status(201).send(ad);
+    },
   );
   app.put(
     '/:id',
@@ -184,7 +194,16 @@ export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAdSchema, ...errors },
       },
     },
-    async (request) => ads.updateAd(app.ctx, request.params.id, request.body),
+    async (request) => {
+      const ad = await ads.updateAd(app.ctx, request.params.id, request.body);
+      await logStaffAction(app.ctx, requireRole(request, 'admin'), {
+        action: 'ad.update',
+        targetType: 'ad',
+        targetId: String(ad.id),
+        details: { title: ad.title, isActive: ad.isActive },
+      });
+      return ad;
+    },
   );
   app.put(
     '/:id/status',
@@ -198,6 +217,15 @@ export const adminAdsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAdSchema, ...errors },
       },
     },
-    async (request) => ads.setAdActive(app.ctx, request.params.id, request.body.isActive),
+    async (request) => {
+      const ad = await ads.setAdActive(app.ctx, request.params.id, request.body.isActive);
+      await logStaffAction(app.ctx, requireRole(request, 'admin'), {
+        action: 'ad.status',
+        targetType: 'ad',
+        targetId: String(ad.id),
+        details: { isActive: ad.isActive },
+      });
+      return ad;
+    },
   );
 };

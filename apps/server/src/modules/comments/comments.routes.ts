@@ -17,7 +17,13 @@ import { viewerOf } from '../posts/posts.service';
 import * as commentsService from './comments.service';
 
 const tags = ['comments'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  /** A suspended author may not comment or edit comments (ACCOUNT_SUSPENDED). */
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const params = z.object({ id: idParam });
 
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {

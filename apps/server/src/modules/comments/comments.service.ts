@@ -9,6 +9,7 @@ import { deliverNotifications, notifyComment } from '../notifications/notificati
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
+import { assertNotSuspended } from '../moderation/suspension';
 import type { Viewer } from '../posts/posts.repository';
 import { toComment } from './comments.mapper';
 import * as repo from './comments.repository';
@@ -59,6 +60,7 @@ export async function createComment(
   viewer: Viewer,
   input: z.output<typeof createCommentSchema>,
 ): Promise<Comment> {
+  await assertNotSuspended(ctx.database.db, viewer.userId);
   let created: { id: number; notified: NotificationRow[] };
   try {
     created = await ctx.database.db.transaction(async (tx) => {
@@ -93,6 +95,7 @@ export async function updateComment(
   id: number,
   content: string,
 ): Promise<Comment> {
+  await assertNotSuspended(ctx.database.db, viewer.userId);
   const updated = await repo.updateOwnComment(ctx.database.db, id, viewer.userId, content);
   if (!updated) throw commentNotFound();
   return commentOf(ctx, id, viewer);

@@ -446,14 +446,18 @@ describe('anonymous comments', () => {
     const ownView = (await listComments(writer, `postId=${post.id}`)).json<Paged<Comment>>().items[0]!;
     expect(ownView).toMatchObject({ id: anonymous.id, user: null, isOwner: true });
 
-    // The scan is meaningful: the moderators' report view does name the author.
+    // Staff do not learn the author either: the report view carries the comment and a handle for its author.
     const reportId = report.json<{ report: { id: number } }>().report.id;
     const moderation = await t.app.inject({
       method: 'GET',
       url: `/api/reports/${reportId}`,
       headers: bearer(moderator.token),
     });
-    expect(moderation.body).toContain(writer.userId);
+    expect(moderation.statusCode).toBe(200);
+    expect(moderation.body).toContain(String(anonymous.id));
+    expect(moderation.json<{ authorHandle: string | null }>().authorHandle).not.toBeNull();
+    expect(moderation.body).not.toContain(writer.userId);
+    expect(moderation.body).not.toContain(writer.username);
   });
 });
 

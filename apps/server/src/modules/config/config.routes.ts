@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { appConfigSchema, updateAppConfigSchema } from '@ray/shared/schemas/config';
 import { requireRole } from '../../plugins/auth';
+import { logStaffAction } from '../audit/audit.service';
 import { getAppConfig, updateAppConfig } from './config.service';
 
 const tags = ['config'];
@@ -36,8 +37,15 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireRole(request, 'admin');
-      return updateAppConfig(app.ctx, request.body);
+      const staff = requireRole(request, 'admin');
+      const config = await updateAppConfig(app.ctx, request.body);
+      await logStaffAction(app.ctx, staff, {
+        action: 'config.update',
+        targetType: 'config',
+        targetId: 'app-config',
+        details: { ...request.body },
+      });
+      return config;
     },
   );
 };

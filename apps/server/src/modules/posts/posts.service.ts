@@ -24,6 +24,7 @@ import {
 import { keyOfUrl } from '../../lib/storage';
 import { TtlCache } from '../../lib/ttl-cache';
 import type { AccessClaims } from '../../lib/tokens';
+import { assertNotSuspended } from '../moderation/suspension';
 import { toPost } from './posts.mapper';
 import * as repo from './posts.repository';
 import type { Viewer } from './posts.repository';
@@ -85,6 +86,7 @@ export async function createPost(
   authorId: string,
   input: z.output<typeof createPostSchema>,
 ): Promise<Post> {
+  await assertNotSuspended(ctx.database.db, authorId);
   await assertImageExists(ctx, input.imageUrl);
   const pollOptions = input.votingType === 'poll' ? parsePollOptions(input.pollOptions) : null;
   const id = await repo.insertPost(
@@ -111,6 +113,7 @@ export async function updatePost(
   id: number,
   input: z.output<typeof updatePostSchema>,
 ): Promise<Post> {
+  await assertNotSuspended(ctx.database.db, viewer.userId);
   await assertImageExists(ctx, input.imageUrl);
   const replacedImage = await ctx.database.db.transaction(async (tx) => {
     const current = await repo.lockOwnPost(tx, id, viewer.userId);

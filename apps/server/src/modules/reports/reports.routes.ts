@@ -133,6 +133,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      reportsService.processReport(app.ctx, moderatorOf(request), request.params.reportId, request.body),
+      reportsService.processReport(
+        app.ctx,
+        requireRole(request, 'moderator', 'admin'),
+        request.params.reportId,
+        request.body,
+      ),
   );
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import type { AuditDetails } from '@ray/shared/schemas/audit';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { PostAuthor } from '@ray/shared/schemas/post';
 import {
@@ -21,6 +22,8 @@ import {
 } from '@ray/shared/schemas/report';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import type { AccessClaims } from '../../lib/tokens';
+import { recordStaffAction } from '../audit/audit.service';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
@@ -29,6 +32,7 @@ import * as commentsRepo from '../comments/comments.repository';
 import { toPost } from '../posts/posts.mapper';
 import * as postsRepo from '../posts/posts.repository';
 import type { Viewer } from '../posts/posts.repository';
+import { viewerOf } from '../posts/posts.service';
 import { displayName } from '../users/users.mapper';
 import { findUserById } from '../users/users.repository';
 import { toModerationReport, toReport } from './reports.mapper';
@@ -125,7 +129,8 @@ async function authorSummary(ctx: AppContext, userId: string): Promise<PostAutho
 
 /**
  * One report with its content in context, for moderators: the post, or the comment and its post, hidden or
- * not. Only here is the real author of anonymous content shown (`contentAuthor`).
+ * not. A signed item shows its author; an anonymous one stays anonymous to staff too, who get instead the
+ * item's own handle to warn or suspend its author through (`/api/moderation/authors/{handle}`).
  */
 export async function getReport(ctx: AppContext, moderator: Viewer, id: number): Promise<ReportDetail> {
   const db = ctx.database.db;
@@ -138,12 +143,17 @@ export async function getReport(ctx: AppContext, moderator: Viewer, id: number):
       : undefined;
   const postId = record.report.postId ?? commentRecord?.comment.postId;
   const postRecord = postId !== undefined ? await postsRepo.findPost(db, postId, moderator) : undefined;
-  const authorId = commentRecord ? commentRecord.comment.authorId : postRecord?.post.authorId;
+  const item = commentRecord
+    ? { kind: 'comment' as const, ...commentRecord.comment }
+    : postRecord
+      ? { kind: 'post' as const, ...postRecord.post }
+      : undefined;
   return {
     ...toModerationReport(record),
     post: postRecord ? toPost(postRecord, moderator) : null,
     comment: commentRecord ? toComment(commentRecord, moderator) : null,
-    contentAuthor: authorId ? await authorSummary(ctx, authorId) : null,
+    contentAuthor: item && !item.isAnonymous ? await authorSummary(ctx, item.authorId) : null,
+    authorHandle: item?.isAnonymous ? ctx.handles.issue(item.kind, item.id) : null,
   };
 }
 
@@ -154,11 +164,12 @@ export async function getReport(ctx: AppContext, moderator: Viewer, id: number):
  */
 export async function processReport(
   ctx: AppContext,
-  moderator: Viewer,
+  staff: AccessClaims,
   id: number,
   input: z.output<typeof processReportSchema>,
 ): Promise<ReportDetail> {
   const db = ctx.database.db;
+  const moderator = viewerOf(staff)!;
   const target = await repo.findReportTarget(db, id);
   if (!target) throw reportNotFound();
   const decision = { moderatorId: moderator.userId, moderatorNote: input.note ?? null };
@@ -171,9 +182,41 @@ export async function processReport(
         throw new AppError('CONFLICT', { message: msg.reportAlreadyProcessed });
       throw reportNotFound();
     }
+    const content: AuditDetails =
+      target.postId !== null
+        ? { contentType: 'post', contentId: target.postId }
+        : target.commentId !== null
+          ? { contentType: 'comment', contentId: target.commentId }
+          : {};
+    await recordStaffAction(tx, staff, {
+      action: 'report.status',
+      targetType: 'report',
+      targetId: String(id),
+      details: {
+        status: input.status,
+        statusName: reportStatusName(input.status),
+        note: input.note ?? null,
+        ...content,
+      },
+    });
     if (input.status !== REPORT_STATUS.approved) return;
-    if (target.postId !== null) await repo.hidePost(tx, target.postId);
-    else if (target.commentId !== null) await commentsRepo.hideComment(tx, target.commentId);
+    if (target.postId !== null) {
+      await repo.hidePost(tx, target.postId);
+      await recordStaffAction(tx, staff, {
+        action: 'post.hide',
+        targetType: 'post',
+        targetId: String(target.postId),
+        details: { reportId: id },
+      });
+    } else if (target.commentId !== null) {
+      await commentsRepo.hideComment(tx, target.commentId);
+      await recordStaffAction(tx, staff, {
+        action: 'comment.hide',
+        targetType: 'comment',
+        targetId: String(target.commentId),
+        details: { reportId: id },
+      });
+    }
     await repo.resolveOpenReportsOn(tx, target, id, decision);
   });
   return getReport(ctx, moderator, id);

@@ -336,13 +336,19 @@ describe('moderation', () => {
     expect((await get(null, `/api/posts/${post2.id}`)).statusCode).toBe(200);
   });
 
-  it("shows the real author of anonymous content only in the moderators' report view", async () => {
+  it('keeps the author of anonymous content hidden from moderators too, who get a handle instead', async () => {
     const post = await createPost(owner, { isAnonymous: true, content: 'منشور مجهول مخالف' });
     const filed = await report(reporter, { PostId: post.id, Reason: 'HateSpeech' });
-    const detail = (await get(moderator, `/api/reports/${filed.id}`)).json<ReportDetail>();
-    expect(detail.contentAuthor).toMatchObject({ userId: owner.userId, username: owner.username });
-    expect(detail.post).toMatchObject({ id: post.id, user: null });
-    expect(detail.reporter.userId).toBe(reporter.userId);
+    for (const staff of [moderator, admin]) {
+      const response = await get(staff, `/api/reports/${filed.id}`);
+      const detail = response.json<ReportDetail>();
+      expect(detail.contentAuthor).toBeNull();
+      expect(detail.authorHandle).toMatch(/^[A-Za-z0-9_-]{28}$/);
+      expect(detail.post).toMatchObject({ id: post.id, user: null, isOwner: false });
+      expect(detail.reporter.userId).toBe(reporter.userId);
+      expect(response.body).not.toContain(owner.userId);
+      expect(response.body).not.toContain(owner.username);
+    }
 
     const queue = await get(moderator, '/api/reports?pageSize=50');
     expect(queue.body).toContain(String(filed.id));

@@ -18,6 +18,11 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     isGuest: user.isGuest,
     role: user.role,
+    // Only a suspension still running; never part of what others see of the user.
+    suspendedUntil:
+      user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()
+        ? user.suspendedUntil.toISOString()
+        : null,
   };
 }
 

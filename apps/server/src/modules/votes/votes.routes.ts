@@ -19,6 +19,8 @@ const tags = ['votes'];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  /** A suspended user may not vote (ACCOUNT_SUSPENDED). */
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
 };

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
+import { assertNotSuspended } from '../moderation/suspension';
 import type { Viewer } from '../posts/posts.repository';
 import { deliverNotifications, VOTE_NOTICE } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
@@ -32,6 +33,7 @@ export async function vote(
   postId: number,
   value: number,
 ): Promise<VoteResult> {
+  await assertNotSuspended(ctx.database.db, viewer.userId);
   const cast = await repo.castVote(
     ctx.database.db,
     { postId, userId: viewer.userId, value, seesHidden: viewer.seesHidden },
