@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,12 +9,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { POST_IMAGE_MAX } from '@ray/shared/constants';
-import { msg } from '@ray/shared/messages.ar';
 import { embeddedDataDir, openDatabase, type DatabaseHandle } from './db/client';
 import { serveBackupRequests } from './db/backup';
 import { prepareDatabase } from './db/startup';
 import type { Env } from './env';
-import { AppError } from './lib/app-error';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
 import { Dependencies } from './lib/dependencies';
@@ -23,13 +20,7 @@ import { Metrics } from './lib/metrics';
 import { RedisMonitor } from './lib/redis-monitor';
 import { PeriodicJobs } from './lib/periodic';
 import { createMailer } from './lib/mailer';
-import {
-  MemoryRateLimitStore,
-  RateLimiter,
-  RedisRateLimitStore,
-  requestLimitStore,
-  type RateLimitStore,
-} from './lib/rate-limiter';
+import { RateLimiter } from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
 import { createStorage } from './lib/create-storage';
 import { OpaqueHandles } from './lib/opaque-handles';
@@ -66,6 +57,7 @@ import { benchBaselines } from './plugins/bench-baselines';
 import { registerErrorHandling } from './plugins/errors';
 import { registerLoadShedding } from './plugins/load-shedding';
 import { registerMetrics } from './plugins/metrics';
+import { registerRequestLimit, requestBudget } from './plugins/rate-limit';
 import { registerRequestId, requestIdOptions } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -162,10 +154,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       logger: app.log,
     });
   }
-  // Every limit, the general one on /api included, counts across instances when Redis is configured.
-  const limitStore: RateLimitStore = redis
-    ? new RedisRateLimitStore(redis.url, redis.monitor, `${env.REDIS_PREFIX}limit:`)
-    : new MemoryRateLimitStore();
+  // Every limit, the general one on /api and pages included, counts across instances when Redis is configured.
+  const limiter = new RateLimiter(
+    redis ? { url: redis.url, errors: redis.monitor, prefix: env.REDIS_PREFIX } : undefined,
+  );
+  const budget = requestBudget(limiter, env.RATE_LIMIT_PER_MINUTE);
   const dependencies = new Dependencies({
     database: () => database.ping(),
     storage: () => storage.check(),
@@ -202,7 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     visitors: new VisitorIds(tokenSecret),
     handles: new OpaqueHandles(tokenSecret, ['post', 'comment'], 'content authors'),
     sessions,
-    limiter: new RateLimiter(limitStore),
+    limiter,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
     storage,
     realtime,
@@ -253,28 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       metrics.gauge('http_requests_in_flight', 'API requests in progress, which MAX_IN_FLIGHT bounds', () =>
         shedding.inFlight(),
       );
-      await api.register(rateLimit, {
-        max: env.RATE_LIMIT_PER_MINUTE,
-        timeWindow: '1 minute',
-        store: requestLimitStore(limitStore, 'api:'),
-        // Only a refused request learns about the limit (Retry-After); the others carry no extra headers.
-        addHeadersOnExceeding: {
-          'x-ratelimit-limit': false,
-          'x-ratelimit-remaining': false,
-          'x-ratelimit-reset': false,
-        },
-        addHeaders: {
-          'x-ratelimit-limit': false,
-          'x-ratelimit-remaining': false,
-          'x-ratelimit-reset': false,
-          'retry-after': true,
-        },
-        errorResponseBuilder: (_request, context) =>
-          new AppError('RATE_LIMITED', {
-            message: msg.rateLimited,
-            retryAfterSeconds: Math.ceil(context.ttl / 1000),
-          }),
-      });
+      registerRequestLimit(api, budget);
       await api.register(healthRoutes);
       await api.register(accountRoutes, { prefix: '/account' });
       await api.register(socialRoutes, { prefix: '/account' });
@@ -308,6 +280,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await registerWeb(app, {
     storage,
+    pageBudget: budget,
     webDistDir: env.WEB_DIST_DIR,
     runtimeConfig: () => ({
       apiBaseUrl: '',

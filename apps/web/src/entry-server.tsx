@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
-import { loadPageData } from './app/page-data';
+import { loadPageData, pageAddress as canonicalAddress } from './app/page-data';
 import { setApiTransport, type ApiTransport } from './lib/api-client';
 import { setRuntimeConfig } from './lib/runtime-config';
 import { serializeServerState } from './lib/server-state';
@@ -28,6 +28,14 @@ export interface RenderedPage {
 export function configureServerRendering(options: { transport: ApiTransport; config: RuntimeConfig }): void {
   setApiTransport(options.transport);
   setRuntimeConfig(options.config);
+}
+
+/**
+ * The address the page at `url` is rendered and cached under, with only the query parameters it reads
+ * (`/?utm_source=x` → `/`); null for a page rendered in the browser alone.
+ */
+export function pageAddress(url: string): string | null {
+  return canonicalAddress(new URL(url, 'http://localhost'));
 }
 
 const HOISTED = /^((?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*)([\s\S]*)$/;

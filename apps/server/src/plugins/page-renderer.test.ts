@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../test/test-app';
 
@@ -14,8 +15,17 @@ const css = 'body{color:#123456}';
 const indexHtml = `<!doctype html><html lang="ar" dir="rtl"><head><title>رأي</title><link rel="stylesheet" crossorigin href="/assets/app-1a2b3c.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1a2b3c.js"></script></body></html>`;
 
 let work: string;
+let dist: string;
 let t: TestApp;
 let author: TestUser;
+
+/**
+ * The clock stands still in this file (Date only; timers run), so a page stays cached exactly as long as a test
+ * wants: this moves it past the cache's lifetime (2 s).
+ */
+const expireCachedPages = () => {
+  vi.setSystemTime(Date.now() + 3_000);
+};
 
 /** The web app as the server finds it after `npm run build`: dist/ beside the real server bundle in dist-ssr/. */
 async function buildWeb(dir: string) {
@@ -39,11 +49,11 @@ function stateOf(html: string): unknown {
   return JSON.parse(match[1]!) as unknown;
 }
 
-async function createPost(payload: Record<string, unknown>) {
-  const response = await t.app.inject({
+async function createPost(payload: Record<string, unknown>, on: TestApp = t, by: TestUser = author) {
+  const response = await on.app.inject({
     method: 'POST',
     url: '/api/posts',
-    headers: bearer(author.token),
+    headers: bearer(by.token),
     payload,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -52,12 +62,14 @@ async function createPost(payload: Record<string, unknown>) {
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'ray-ssr-'));
-  const dist = await buildWeb(work);
+  dist = await buildWeb(work);
   t = await createTestApp({ WEB_DIST_DIR: dist });
   author = await registerUser(t.app, { firstName: 'ريم', lastName: 'الكاتبة', username: 'reemwriter' });
+  vi.useFakeTimers({ toFake: ['Date'] });
 }, 120_000);
 
 afterAll(async () => {
+  vi.useRealTimers();
   await t.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -104,8 +116,9 @@ describe('pages rendered on the server', () => {
       payload: { content: 'رأي صريح لا أوقّعه باسمي أبداً', isAnonymous: true },
     });
     const post = response.json<Post>();
-    // (`/?since=…`: the home page rendered by an earlier test is still cached for a moment.)
-    for (const url of [`/posts/${post.id}`, `/?since=${post.id}`]) {
+    // The home page rendered by an earlier test would still be cached.
+    expireCachedPages();
+    for (const url of [`/posts/${post.id}`, '/']) {
       const html = (await t.app.inject({ method: 'GET', url })).body;
       expect(html).toContain('رأي صريح لا أوقّعه باسمي أبداً');
       expect(html).toContain('مجهول');
@@ -138,6 +151,141 @@ describe('pages rendered on the server', () => {
   });
 });
 
+describe('the page cache', () => {
+  it('serves a page asked for with parameters it does not read from the same cached copy', async () => {
+    expireCachedPages();
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(200);
+    const later = await createPost({ content: 'منشور كتب بعد أن حُفظت الصفحة الرئيسية' });
+    for (const url of ['/?utm_source=x&zz=1', '/?q=%3Cb%3Ejunk%3C%2Fb%3E', '/?page=2&_=1234']) {
+      const again = await t.app.inject({ method: 'GET', url });
+      expect(again.statusCode, url).toBe(200);
+      expect(again.body, url).toBe(first.body);
+      expect(again.body, url).not.toContain(later.content);
+    }
+    expireCachedPages();
+    expect((await t.app.inject({ method: 'GET', url: '/?utm_source=x' })).body).toContain(later.content);
+  });
+
+  it('renders a page apart for each value of a parameter it reads, whatever the others', async () => {
+    expireCachedPages();
+    const periodOf = (html: string) =>
+      (stateOf(html) as { queries: { queries: { queryKey: unknown[] }[] } }).queries.queries
+        .map((query) => JSON.stringify(query.queryKey))
+        .filter((key) => key.includes('"days"'));
+    const day = (await t.app.inject({ method: 'GET', url: '/trends?days=1' })).body;
+    const month = (await t.app.inject({ method: 'GET', url: '/trends?days=30&utm_campaign=y' })).body;
+    expect(periodOf(day).join()).toContain('"days":1');
+    expect(periodOf(month).join()).toContain('"days":30');
+    expect(periodOf(month).join()).not.toContain('"days":1}');
+    // The same page, its parameters in another order and with one it ignores.
+    const same = await t.app.inject({ method: 'GET', url: '/trends?zz=1&days=30' });
+    expect(same.body).toBe(month);
+  });
+
+  it('sends the search page, which reads its words in the browser, as the app alone for any words', async () => {
+    for (const url of ['/search?q=a', '/search?q=b']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(indexHtml);
+    }
+  });
+});
+
+describe('pages and the rate limit', () => {
+  /** The same web build, with a budget of 10 requests a minute per address (API calls and pages together). */
+  let limited: TestApp;
+  let writer: TestUser;
+  let post: Post;
+
+  beforeAll(async () => {
+    limited = await createTestApp({ WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '10' });
+    writer = await registerUser(limited.app);
+    post = await createPost({ content: 'رأي يظهر لكل زائر في صفحته الأولى' }, limited, writer);
+  });
+
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const spend = async (address: string, requests: number) => {
+    for (let i = 0; i < requests; i++) {
+      const response = await limited.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        remoteAddress: address,
+      });
+      expect(response.statusCode).toBe(200);
+    }
+  };
+
+  it('answers a visitor past their budget with a 429 page in Arabic and Retry-After', async () => {
+    const visitor = '198.51.100.10';
+    await spend(visitor, 10);
+    const page = await limited.app.inject({ method: 'GET', url: '/about', remoteAddress: visitor });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('dir="rtl"');
+    expect(page.body).toContain(msg.rateLimited);
+    const retryAfter = Number(page.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Pages the browser renders alone count too.
+    expect(
+      (await limited.app.inject({ method: 'GET', url: '/login', remoteAddress: visitor })).statusCode,
+    ).toBe(429);
+    // Another visitor is not affected.
+    expect(
+      (await limited.app.inject({ method: 'GET', url: '/about', remoteAddress: '198.51.100.11' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('counts pages against the same budget as API calls', async () => {
+    const visitor = '198.51.100.20';
+    for (let i = 0; i < 10; i++) {
+      const response = await limited.app.inject({ method: 'GET', url: '/login', remoteAddress: visitor });
+      expect(response.statusCode, `page ${i + 1}`).toBe(200);
+    }
+    const api = await limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress: visitor });
+    expect(api.statusCode).toBe(429);
+  });
+
+  it('sends a page rendered from refused API calls to its visitor only, never from the cache', async () => {
+    expireCachedPages();
+    const refused = '198.51.100.30';
+    // One request left: the page itself, while the API calls of its render are refused.
+    await spend(refused, 9);
+    const degraded = await limited.app.inject({ method: 'GET', url: '/', remoteAddress: refused });
+    expect(degraded.statusCode).toBe(200);
+    expect(degraded.headers['cache-control']).toBe('no-store');
+    expect(degraded.body).not.toContain(post.content);
+
+    const next = await limited.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.31' });
+    expect(next.statusCode).toBe(200);
+    expect(next.headers['cache-control']).toBe('no-cache');
+    expect(next.body).toContain(post.content);
+    // That full page is the one kept: the next visitor gets it from the cache (no API call of their own).
+    const third = await limited.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.32' });
+    expect(third.body).toBe(next.body);
+  });
+
+  it("renders afresh for a visitor who asked while a refused visitor's page was being rendered", async () => {
+    expireCachedPages();
+    const refused = '198.51.100.40';
+    await spend(refused, 9);
+    const first = limited.app.inject({ method: 'GET', url: '/', remoteAddress: refused });
+    // The second visitor arrives while the first one's render waits for its API calls.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await limited.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.41' });
+    const degraded = await first;
+    expect(degraded.headers['cache-control']).toBe('no-store');
+    expect(degraded.body).not.toContain(post.content);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.body).toContain(post.content);
+  });
+});
+
 /** An app whose web build has this server bundle (JavaScript text) in place of the real one. */
 async function appWithServerBundle(bundle: string): Promise<{ app: TestApp; dir: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'ray-ssr-bundle-'));
@@ -156,6 +304,7 @@ describe('a server bundle that fails', () => {
   beforeAll(async () => {
     ({ app: broken, dir } = await appWithServerBundle(
       `export function configureServerRendering() {}
+       export function pageAddress(url) { return url; }
        export async function renderPage() { throw new Error('render failed'); }`,
     ));
   });
@@ -182,6 +331,7 @@ describe('a burst of pages to render', () => {
     ({ app: slow, dir } = await appWithServerBundle(
       `const waiting = new Promise((resolve) => { globalThis.releaseRenders = resolve; });
        export function configureServerRendering() {}
+       export function pageAddress(url) { return url; }
        export async function renderPage(url) {
          await waiting;
          return { head: '', html: '<p>rendered ' + url + '</p>', state: '{}' };

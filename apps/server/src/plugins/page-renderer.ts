@@ -14,6 +14,11 @@ interface ServerEntry {
     transport: (url: string, init: RequestInit) => Promise<Response>;
     config: RuntimeConfig;
   }): void;
+  /**
+   * The address a page is rendered and cached under: its path with only the query parameters the page reads,
+   * in one order and form (`/?utm_source=x` → `/`); null for a page not rendered on the server.
+   */
+  pageAddress(url: string): string | null;
   renderPage(
     url: string,
     signal?: AbortSignal,
@@ -65,12 +70,32 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 class Busy extends Error {}
 
 /**
+ * A page rendered from an API call that did not succeed (refused for the visitor's rate limit, failed, or
+ * unreachable): right for the visitor it was rendered for at best, so it is neither cached nor shared.
+ */
+class Degraded extends Error {
+  constructor(readonly page: Page) {
+    super('rendered from a failed API call');
+  }
+}
+
+/** The visitor a render is for, and whether any of its API calls failed. */
+interface RenderContext {
+  ip: string;
+  degraded: boolean;
+}
+
+/**
  * Serves the public pages rendered on the server: the app's HTML with the page's first screen inside `#root`
  * and the state the browser hydrates it from. The API calls of a render go to this same app in process, as the
  * visitor whose page it is (their address counts against their own rate limit), never over the network.
+ *
+ * A rendered page is cached for a moment under its canonical address, so parameters the page does not read
+ * (`utm_*`, cache-busters) neither miss the cache nor fill it. A page whose API calls did not all succeed is
+ * sent only to its own visitor, with `Cache-Control: no-store`.
  */
 export class PageRenderer {
-  private readonly visitor = new AsyncLocalStorage<string>();
+  private readonly visitor = new AsyncLocalStorage<RenderContext>();
   private readonly pages = new TtlCache<Page | null>(PAGE_TTL_MS, MAX_CACHED_PAGES);
   private rendering = 0;
 
@@ -119,9 +144,11 @@ export class PageRenderer {
    */
   async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const url = request.raw.url ?? '/';
-    let page: Page | null;
+    let found: { page: Page | null; degraded: boolean };
     try {
-      page = await this.pages.get(url, () => this.visitor.run(request.ip, () => this.render(url)));
+      const address = (await this.entry()).pageAddress(url);
+      if (address === null) return false;
+      found = await this.pageFor(address, request.ip);
     } catch (error) {
       if (!(error instanceof Busy))
         request.log.warn(
@@ -130,6 +157,7 @@ export class PageRenderer {
         );
       return false;
     }
+    const { page, degraded } = found;
     if (!page) return false;
     const accepted = request.headers['accept-encoding'] ?? '';
     const [body, encoding] = /\bbr\b/.test(accepted)
@@ -140,10 +168,33 @@ export class PageRenderer {
     if (encoding) reply.header('content-encoding', encoding);
     await reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', degraded ? 'no-store' : 'no-cache')
       .header('vary', 'accept-encoding')
       .send(body);
     return true;
+  }
+
+  /**
+   * The cached page, or a render for this visitor. A degraded render is never kept (the cache forgets a load
+   * that fails); a visitor who joined someone else's degraded render gets one of their own instead of it.
+   */
+  private async pageFor(address: string, ip: string): Promise<{ page: Page | null; degraded: boolean }> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // Set when the cache runs this visitor's render rather than handing them one already under way.
+      const render = { own: false };
+      try {
+        const page = await this.pages.get(address, () => {
+          render.own = true;
+          return this.visitor.run({ ip, degraded: false }, () => this.render(address));
+        });
+        return { page, degraded: false };
+      } catch (error) {
+        if (!(error instanceof Degraded)) throw error;
+        if (render.own) return { page: error.page, degraded: true };
+      }
+    }
+    // Twice behind other visitors' degraded renders: this one gets the page without a first screen.
+    return { page: null, degraded: false };
   }
 
   private async render(url: string): Promise<Page | null> {
@@ -156,6 +207,7 @@ export class PageRenderer {
       this.rendering -= 1;
     }
     if (!rendered) return null;
+    const context = this.visitor.getStore();
     // The page's own title replaces the app's generic one.
     const template = rendered.head.includes('<title>') ? this.template.replace(TITLE, '') : this.template;
     const html = Buffer.from(
@@ -167,25 +219,35 @@ export class PageRenderer {
             `<div id="root">${rendered.html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${rendered.state}</script>`,
         ),
     );
-    return {
+    const page = {
       html,
       br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: gzipSync(html, { level: 6 }),
     };
+    if (context?.degraded) throw new Degraded(page);
+    return page;
   }
 
   private async callApi(url: string, init: RequestInit): Promise<Response> {
+    const context = this.visitor.getStore();
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, name) => {
       headers[name] = value;
     });
-    const answer = await this.app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers,
-      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-      remoteAddress: this.visitor.getStore() ?? '127.0.0.1',
-    });
+    let answer: Awaited<ReturnType<FastifyInstance['inject']>>;
+    try {
+      answer = await this.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers,
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+        remoteAddress: context?.ip ?? '127.0.0.1',
+      });
+    } catch (error) {
+      if (context) context.degraded = true;
+      throw error;
+    }
+    if (context && (answer.statusCode < 200 || answer.statusCode > 299)) context.degraded = true;
     const responseHeaders = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;

@@ -6,18 +6,28 @@ import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
 import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { PageRenderer } from './page-renderer';
+import type { RequestBudget } from './rate-limit';
 import { registerStoredUploads } from './stored-uploads';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
+/** The page a visitor past their rate limit gets: the limit's message, in Arabic, and nothing to load. */
+const RATE_LIMITED_PAGE = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${msg.rateLimited}</title></head><body><main><h1>${msg.rateLimited}</h1></main></body></html>\n`;
+
 /**
  * Serves uploads (from the disk, or streamed from the bucket), the runtime configuration script and the built
  * single-page app with history fallback; the public pages come rendered on the server when the web app's server
- * bundle is built (`dist-ssr` beside `dist`).
+ * bundle is built (`dist-ssr` beside `dist`). Every page counts against its visitor's budget of requests, the
+ * same as their API calls.
  */
 export async function registerWeb(
   app: FastifyInstance,
-  options: { storage: FileStorage; webDistDir: string; runtimeConfig: () => RuntimeConfig },
+  options: {
+    storage: FileStorage;
+    webDistDir: string;
+    runtimeConfig: () => RuntimeConfig;
+    pageBudget: RequestBudget;
+  },
 ) {
   if (options.storage instanceof LocalFileStorage) {
     await app.register(fastifyStatic, {
@@ -94,6 +104,14 @@ export async function registerWeb(
       !url.startsWith('/uploads/') &&
       !/\.[a-z0-9]+(\?|$)/i.test(url.split('?')[0] ?? '');
     if (hasWeb && wantsPage) {
+      const wait = await options.pageBudget(request);
+      if (wait > 0)
+        return reply
+          .status(429)
+          .header('retry-after', String(wait))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(RATE_LIMITED_PAGE);
       if (renderer && request.method === 'GET' && (await renderer.send(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,6 +84,12 @@ export async function createTestApp(
 }
 
 let counter = 0;
+/**
+ * Each registration comes from a client address of its own: registering is limited per address (as tightly as
+ * failed sign-ins), and a test file registers more users than one address may. Random per process, so that runs
+ * sharing one Redis do not meet either.
+ */
+const registrationAddress = addressesIn(`100.${64 + randomInt(64)}`);
 
 export interface TestUser {
   userId: string;
@@ -117,6 +123,7 @@ export async function registerUser(
     method: 'POST',
     url: '/api/account/register',
     payload: { ...body, confirmPassword: body.password },
+    remoteAddress: registrationAddress(),
   });
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);

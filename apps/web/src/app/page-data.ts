@@ -1,4 +1,4 @@
-import type { AdPlacement } from '@ray/shared/constants';
+import { TRENDING_DAYS_DEFAULT, type AdPlacement } from '@ray/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router';
 import { adsQueryOptions } from '@/components/ads/ads-api';
@@ -14,6 +14,8 @@ import { trendingPostsInfiniteQueryOptions } from '@/features/trends/api/get-tre
 import { readTrendsParams } from '@/features/trends/utils/trends-params';
 
 type Loader = (client: QueryClient, params: Params, search: URLSearchParams) => Promise<unknown>[];
+/** The query parameters a page reads, in the form it reads them; the page is the same whatever the others. */
+type Reads = (search: URLSearchParams) => Record<string, string>;
 
 const none: Loader = () => [];
 
@@ -22,10 +24,11 @@ const LAYOUT_ADS: AdPlacement[] = ['Header', 'Mobile', 'Sidebar', 'Footer'];
 
 /**
  * The public pages rendered on the server, each with the queries its first screen shows, fetched through the
- * same query options the page's components use, so the browser starts from the very answers it would ask for.
- * Pages that need a session (and guest-only forms) render only in the browser.
+ * same query options the page's components use, so the browser starts from the very answers it would ask for,
+ * and the query parameters it reads (none unless `reads` says). Pages that need a session (and guest-only
+ * forms) render only in the browser.
  */
-const PAGES: { path: string; load: Loader; ads?: AdPlacement[] }[] = [
+const PAGES: { path: string; load: Loader; reads?: Reads; ads?: AdPlacement[] }[] = [
   {
     path: '/',
     load: (client) => [client.infiniteQuery(postsInfiniteQueryOptions({}))],
@@ -42,6 +45,13 @@ const PAGES: { path: string; load: Loader; ads?: AdPlacement[] }[] = [
   },
   {
     path: '/trends',
+    reads: (search) => {
+      const { days, tag } = readTrendsParams(search);
+      return {
+        ...(days === TRENDING_DAYS_DEFAULT ? {} : { days: String(days) }),
+        ...(tag ? { hashtag: tag } : {}),
+      };
+    },
     load: (client, _params, search) => {
       const { days, tag } = readTrendsParams(search);
       return [
@@ -53,6 +63,10 @@ const PAGES: { path: string; load: Loader; ads?: AdPlacement[] }[] = [
   {
     path: '/wasm/:hashtagName',
     ads: ['BetweenPosts'],
+    reads: (search): Record<string, string> => {
+      const sortBy = readHashtagSort(search.get('sortBy'));
+      return sortBy === readHashtagSort(null) ? {} : { sortBy };
+    },
     load: (client, params, search) => {
       const name = readHashtagParam(params.hashtagName);
       if (!name) return [];
@@ -78,6 +92,19 @@ const PAGES: { path: string; load: Loader; ads?: AdPlacement[] }[] = [
   { path: '/faq', load: none },
   { path: '/contact', load: none },
 ];
+
+/**
+ * The address the page at `url` (path and query) is rendered and cached under: its path with only the query
+ * parameters the page reads, sorted, in their canonical form. Null when the page is not rendered on the server.
+ */
+export function pageAddress(url: URL): string | null {
+  const page = PAGES.find((candidate) => matchPath(candidate.path, url.pathname));
+  if (!page) return null;
+  const search = new URLSearchParams(page.reads?.(url.searchParams) ?? {});
+  search.sort();
+  const query = search.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
 
 /**
  * Fills `client` with what the page at `url` shows first; false when the page is not rendered on the server.

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import type { Limit } from '../../lib/rate-limiter';
+import { limitAddress, type Limit } from '../../lib/rate-limiter';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { toCurrentUser } from '../users/users.mapper';
 import {
@@ -50,6 +50,12 @@ const LOGIN_WINDOW = 15 * 60;
 /** Failed logins allowed for one account from one address, and from one address across accounts. */
 const LOGIN_ACCOUNT_MAX = 5;
 const LOGIN_ADDRESS_MAX = 30;
+/**
+ * Registrations tried from one address, as tight as its failed sign-ins: an attempt tells whether an e-mail or
+ * a username is taken, so this also bounds how fast one address can find out who has an account.
+ */
+const REGISTER_ADDRESS_MAX = LOGIN_ADDRESS_MAX;
+/** Reset e-mails for one address (e-mail) asked from one client address, and from one client address in all. */
 const RESET_EMAILS_PER_HOUR = 5;
 const RESET_REQUESTS_PER_ADDRESS = 30;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -106,6 +112,14 @@ export async function register(
   payload: z.output<typeof registerSchema>,
   client: ClientInfo,
 ): Promise<AuthResponse> {
+  const wait = await ctx.limiter.take([
+    {
+      key: `register:address:${limitAddress(client.ip)}`,
+      max: REGISTER_ADDRESS_MAX,
+      windowSeconds: LOGIN_WINDOW,
+    },
+  ]);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
   await assertUncommon(payload.password, 'password');
   const role = ctx.env.ADMIN_EMAILS.includes(payload.email) ? 'admin' : 'user';
   let user: UserRow;
@@ -129,20 +143,26 @@ export async function register(
   return startSession(ctx, user, true, client, msg.registerSuccess);
 }
 
-function loginLimits(email: string, ip: string): Limit[] {
+function loginLimits(email: string, ip: string): [account: Limit, address: Limit] {
+  const address = limitAddress(ip);
   return [
-    { key: `login:account:${email}:${ip}`, max: LOGIN_ACCOUNT_MAX, windowSeconds: LOGIN_WINDOW },
-    { key: `login:address:${ip}`, max: LOGIN_ADDRESS_MAX, windowSeconds: LOGIN_WINDOW },
+    { key: `login:account:${email}:${address}`, max: LOGIN_ACCOUNT_MAX, windowSeconds: LOGIN_WINDOW },
+    { key: `login:address:${address}`, max: LOGIN_ADDRESS_MAX, windowSeconds: LOGIN_WINDOW },
   ];
 }
 
+/**
+ * Every attempt is counted before the password is checked, so a burst of concurrent guesses gets no more checks
+ * than the limit allows. A sign-in that succeeds then forgets the account's failures and hands back its attempt:
+ * only failures use up the limits.
+ */
 export async function login(
   ctx: AppContext,
   payload: z.output<typeof loginSchema>,
   client: ClientInfo,
 ): Promise<AuthResponse> {
   const limits = loginLimits(payload.username, client.ip);
-  const wait = await ctx.limiter.blockedFor(limits);
+  const wait = await ctx.limiter.take(limits);
   if (wait > 0)
     throw new AppError('RATE_LIMITED', { message: msg.tooManyLoginAttempts, retryAfterSeconds: wait });
 
@@ -150,11 +170,9 @@ export async function login(
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, payload.password)
     : await verifyAgainstDummy(payload.password);
-  if (!user || !valid) {
-    await ctx.limiter.record(limits);
-    throw new AppError('INVALID_CREDENTIALS');
-  }
-  await ctx.limiter.clear(limits[0]!.key);
+  if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
+  const [account, address] = limits;
+  await Promise.all([ctx.limiter.clear(account), ctx.limiter.giveBack(address)]);
   return startSession(ctx, user, payload.rememberMe, client, msg.loginSuccess);
 }
 
@@ -195,15 +213,17 @@ export async function logout(ctx: AppContext, sessionId: string | null, refreshT
 /**
  * Answers alike for known and unknown addresses. Whether the address has an account is looked up only after
  * the answer has gone, so neither the answer nor its timing says anything about it.
+ *
+ * The limits count per client address, and per e-mail from that client address: never per e-mail alone,
+ * which would let anyone use up the resets of someone else's account.
  */
 export async function forgotPassword(ctx: AppContext, email: string, client: ClientInfo) {
-  const limits: Limit[] = [
-    { key: `forgot:email:${email}`, max: RESET_EMAILS_PER_HOUR, windowSeconds: HOUR },
-    { key: `forgot:address:${client.ip}`, max: RESET_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
-  ];
-  const wait = await ctx.limiter.blockedFor(limits);
+  const address = limitAddress(client.ip);
+  const wait = await ctx.limiter.take([
+    { key: `forgot:address:${address}`, max: RESET_REQUESTS_PER_ADDRESS, windowSeconds: HOUR },
+    { key: `forgot:email:${email}:${address}`, max: RESET_EMAILS_PER_HOUR, windowSeconds: HOUR },
+  ]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.forgotTooMany, retryAfterSeconds: wait });
-  await ctx.limiter.record(limits);
   ctx.background.run('password reset e-mail', () => sendResetLink(ctx, email));
 }
 

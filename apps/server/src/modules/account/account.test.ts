@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
+import * as passwords from '../../lib/passwords';
 import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
 import {
   addressesIn,
@@ -14,6 +15,20 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+
+// The password checks stay the real ones; the test counts how many of them a burst of guesses gets.
+vi.mock('../../lib/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof passwords>();
+  return {
+    ...original,
+    verifyPassword: vi.fn(original.verifyPassword),
+    verifyAgainstDummy: vi.fn(original.verifyAgainstDummy),
+  };
+});
+
+const passwordChecks = () =>
+  vi.mocked(passwords.verifyPassword).mock.calls.length +
+  vi.mocked(passwords.verifyAgainstDummy).mock.calls.length;
 
 interface ErrorBody {
   success: false;
@@ -581,6 +596,43 @@ describe('bad input to the identity calls', () => {
   });
 });
 
+describe('registration rate limit', () => {
+  const attempt = (email: string, address: string, i: number) =>
+    call(
+      'register',
+      {
+        email,
+        username: `probe${i}x${process.pid}`.slice(0, 20),
+        password: 'Qahwa2030x',
+        confirmPassword: 'Qahwa2030x',
+        firstName: 'منى',
+        lastName: 'سالم',
+      },
+      { address },
+    );
+
+  it('lets one address try 30 registrations in 15 minutes, even all at once, then answers 429 in Arabic', async () => {
+    const taken = await registerUser(t.app);
+    const prober = newAddress();
+    // Each try tells whether the e-mail has an account: 409 for the taken one.
+    const burst = await Promise.all(Array.from({ length: 35 }, (_, i) => attempt(taken.email, prober, i)));
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(30).fill(409), ...Array<number>(5).fill(429)]);
+    const refused = burst.find((response) => response.statusCode === 429)!;
+    expect(refused.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: msg.rateLimited,
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // A new account from that address is refused too; from another address it is created.
+    expect((await attempt(`fresh.${process.pid}@example.com`, prober, 99)).statusCode).toBe(429);
+    expect((await attempt(`fresh.${process.pid}@example.com`, newAddress(), 99)).statusCode).toBe(201);
+  });
+});
+
 describe('login rate limits', () => {
   it('answers the 6th failed login for one account from one address with 429 and Retry-After, while another address still signs in', async () => {
     const user = await registerUser(t.app);
@@ -626,6 +678,40 @@ describe('login rate limits', () => {
     for (let attempt = 0; attempt < 4; attempt++)
       expect((await login(user.email, 'Wrong1234', address)).statusCode).toBe(401);
     expect((await login(user.email, user.password, address)).statusCode).toBe(200);
+  });
+
+  it('checks the password no more than 5 times when 20 guesses for one account arrive at once', async () => {
+    const user = await registerUser(t.app);
+    const attacker = newAddress();
+    const before = passwordChecks();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(user.email, `Wrong${i}xyz`, attacker)),
+    );
+    expect(passwordChecks() - before).toBe(5);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(15).fill(429)]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429))
+      expect(refused.json<ErrorBody>().message).toBe(msg.tooManyLoginAttempts);
+    expect((await login(user.email, user.password, newAddress())).statusCode).toBe(200);
+  });
+
+  it('checks no password at all for an unknown account past the limit, however many guesses arrive at once', async () => {
+    const attacker = newAddress();
+    const before = passwordChecks();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login('nobody.here@example.com', 'Wrong1xyz', attacker)),
+    );
+    expect(passwordChecks() - before).toBe(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(7);
+  });
+
+  it('lets one address sign in successfully more often than it may fail', async () => {
+    const user = await registerUser(t.app);
+    const address = newAddress();
+    for (let attempt = 1; attempt <= 31; attempt++)
+      expect((await login(user.email, user.password, address)).statusCode, `sign-in ${attempt}`).toBe(200);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await login(user.email, 'Wrong1234', address)).statusCode, `failure ${attempt}`).toBe(401);
   });
 
   it('limits one address that fails across many accounts, without locking the accounts out elsewhere', async () => {
@@ -991,13 +1077,14 @@ describe('forgot-password', () => {
     await waitForMail(user.email, 1);
   });
 
-  it('answers the 6th request for one e-mail within an hour with 429 and Retry-After', async () => {
+  it('answers the 6th request for one e-mail from one address within an hour with 429 and Retry-After', async () => {
     const email = 'reset.flood@example.com';
+    const address = newAddress();
     for (let i = 1; i <= 5; i++) {
-      const response = await call('forgot-password', { email }, { address: newAddress() });
+      const response = await call('forgot-password', { email }, { address });
       expect(response.statusCode, `request ${i}`).toBe(200);
     }
-    const sixth = await call('forgot-password', { email: email.toUpperCase() }, { address: newAddress() });
+    const sixth = await call('forgot-password', { email: email.toUpperCase() }, { address });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json<ErrorBody>()).toEqual({
       success: false,
@@ -1009,16 +1096,29 @@ describe('forgot-password', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
   });
 
-  it('limits one client address asking for many e-mails', async () => {
+  it('lets nobody use up the resets of someone else: the owner still gets a link from their own address', async () => {
+    const victim = await registerUser(t.app);
+    const attacker = newAddress();
+    for (let i = 1; i <= 6; i++)
+      await call('forgot-password', { email: victim.email }, { address: attacker });
+    expect((await call('forgot-password', { email: victim.email }, { address: attacker })).statusCode).toBe(
+      429,
+    );
+    const own = await call('forgot-password', { email: victim.email }, { address: newAddress() });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ success: true, message: msg.forgotSent });
+    await waitForMail(victim.email, 6);
+  });
+
+  it('limits one client address asking for many e-mails, also when they all arrive at once', async () => {
     const address = newAddress();
-    for (let start = 0; start < 30; start += 10) {
-      const batch = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          call('forgot-password', { email: `spray${start + i}@example.com` }, { address }),
-        ),
-      );
-      expect(batch.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
-    }
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call('forgot-password', { email: `spray${i}@example.com` }, { address }),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(30).fill(200), ...Array<number>(10).fill(429)]);
     const blocked = await call('forgot-password', { email: 'spray-last@example.com' }, { address });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);

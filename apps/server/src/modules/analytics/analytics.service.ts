@@ -9,13 +9,13 @@ import {
 } from '@ray/shared/schemas/analytics';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import type { Limit } from '../../lib/rate-limiter';
+import { limitAddress, type Limit } from '../../lib/rate-limiter';
 import * as repo from './analytics.repository';
 
 type Batch = z.output<typeof analyticsBatchSchema>;
 
 const batchLimits = (ip: string): Limit[] => [
-  { key: `analytics:address:${ip}`, max: ANALYTICS_BATCHES_PER_MINUTE, windowSeconds: 60 },
+  { key: `analytics:address:${limitAddress(ip)}`, max: ANALYTICS_BATCHES_PER_MINUTE, windowSeconds: 60 },
 ];
 
 /** Only the path is kept: a query string or fragment may carry what the visitor typed. */
@@ -30,10 +30,8 @@ export async function recordEvents(
   batch: Batch,
   client: { userId: string | null; ip: string },
 ): Promise<void> {
-  const limits = batchLimits(client.ip);
-  const wait = await ctx.limiter.blockedFor(limits);
+  const wait = await ctx.limiter.take(batchLimits(client.ip));
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
-  await ctx.limiter.record(limits);
   await repo.insertEvents(
     ctx.database.db,
     batch.events.map((event) => ({

@@ -6,6 +6,7 @@ import { uploadResultSchema } from '@ray/shared/schemas/user';
 import { POST_IMAGE, processImage } from '../../lib/images';
 import { putAll } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
+import { reserveUpload } from '../../plugins/upload-limit';
 import { readSingleImage } from '../../plugins/uploads';
 
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,12 +25,14 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          429: errorResponseSchema,
           503: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
-      requireAuth(request);
+      const auth = requireAuth(request);
+      await reserveUpload(app.ctx, auth.userId);
       const file = await readSingleImage(request, POST_IMAGE_MAX, msg.imageTooLarge);
       const image = await processImage(file, POST_IMAGE);
       const [url, thumbnailUrl] = await putAll(app.ctx.storage, [

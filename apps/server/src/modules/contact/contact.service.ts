@@ -13,7 +13,7 @@ import type { AppContext } from '../../lib/context';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
-import type { Limit } from '../../lib/rate-limiter';
+import { limitAddress } from '../../lib/rate-limiter';
 import { toContactMessage } from './contact.mapper';
 import * as repo from './contact.repository';
 import type { ContactMessageRow } from './contact.repository';
@@ -75,12 +75,14 @@ export async function sendContactMessage(
   sender: ContactSender,
   input: z.output<typeof contactMessageFormSchema>,
 ): Promise<ContactSent> {
-  const limits: Limit[] = [
-    { key: `contact:address:${sender.ip}`, max: CONTACT_MESSAGES_PER_ADDRESS, windowSeconds: HOUR },
-  ];
-  const wait = await ctx.limiter.blockedFor(limits);
+  const wait = await ctx.limiter.take([
+    {
+      key: `contact:address:${limitAddress(sender.ip)}`,
+      max: CONTACT_MESSAGES_PER_ADDRESS,
+      windowSeconds: HOUR,
+    },
+  ]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.contactTooMany, retryAfterSeconds: wait });
-  await ctx.limiter.record(limits);
 
   const db = ctx.database.db;
   let row: ContactMessageRow;

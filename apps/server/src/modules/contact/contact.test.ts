@@ -163,7 +163,11 @@ describe('sending a message', () => {
     expect(text).toContain(user.email);
     expect(text).toContain(user.userId);
     expect(headers('Reply-To')).toContain(user.email);
-    expect(catcher.mails.some((received) => received.to === user.email)).toBe(false);
+    // The sender gets only the confirmation link of their sign-up, never a copy of the message.
+    const toSender = catcher.mails.filter((received) => received.to === user.email);
+    expect(
+      toSender.every((received) => mailText(received.raw).subject === 'تأكيد بريدك الإلكتروني في رأي'),
+    ).toBe(true);
   });
 
   it('keeps a subject on one line in the mail, whatever line breaks it was sent with', async () => {
@@ -324,6 +328,19 @@ describe('rate limit', () => {
     expect(await storedCount()).toBe(before);
 
     expect((await send(valid, { address: newAddress() })).statusCode).toBe(201);
+  });
+
+  it('stores exactly 5 of 12 messages sent at once from one address', async () => {
+    const address = newAddress();
+    const before = await storedCount();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        send({ ...valid, subject: `رسالة متزامنة رقم ${i + 1}` }, { address }),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(201), ...Array<number>(7).fill(429)]);
+    expect(await storedCount()).toBe(before + 5);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { oauthFlows, socialAccounts, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { limitAddress } from '../../lib/rate-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { startSession, type ClientInfo } from '../account/account.service';
@@ -74,10 +75,8 @@ export async function startExternalLogin(
 ): Promise<string> {
   const config = enabledProvider(ctx, provider);
   const returnUrl = allowedReturnUrl(ctx, options.returnUrl);
-  const limit = { key: `social:start:${options.ip}`, ...START_LIMIT };
-  const wait = await ctx.limiter.blockedFor([limit]);
+  const wait = await ctx.limiter.take([{ key: `social:start:${limitAddress(options.ip)}`, ...START_LIMIT }]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
-  await ctx.limiter.record([limit]);
 
   const state = randomToken();
   const verifier = config.pkce ? randomToken() : null;

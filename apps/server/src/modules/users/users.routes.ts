@@ -8,6 +8,7 @@ import {
   uploadResultSchema,
 } from '@ray/shared/schemas/user';
 import { requireAuth } from '../../plugins/auth';
+import { reserveUpload } from '../../plugins/upload-limit';
 import { readSingleImage } from '../../plugins/uploads';
 import { AVATAR_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
@@ -71,12 +72,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errors,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          429: errorResponseSchema,
           503: errorResponseSchema,
         },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
+      await reserveUpload(app.ctx, auth.userId);
       const file = await readSingleImage(request, AVATAR_MAX, msg.avatarTooLarge);
       return users.setAvatar(app.ctx, auth.userId, file);
     },

@@ -514,6 +514,61 @@ describe('POST /api/users/avatar', () => {
   });
 });
 
+describe('upload rate limit', () => {
+  const image = async (): Promise<Part[]> => [
+    { name: 'file', filename: 'me.png', contentType: 'image/png', data: await png(16) },
+  ];
+  const uploadPostImage = async (token: string) => {
+    const body = multipart(await image());
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/attachment/upload',
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
+  };
+
+  it('takes 20 images in 10 minutes from one user, avatars and post images together, then answers 429', async () => {
+    const uploader = await registerUser(t.app);
+    for (let i = 1; i <= 20; i++) {
+      const response =
+        i % 2 === 0
+          ? await uploadAvatar(uploader.token, await image())
+          : await uploadPostImage(uploader.token);
+      expect(response.statusCode, `upload ${i}: ${response.body}`).toBeLessThan(300);
+    }
+    for (const refused of [
+      await uploadAvatar(uploader.token, await image()),
+      await uploadPostImage(uploader.token),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<ErrorBody>()).toEqual({
+        success: false,
+        code: 'RATE_LIMITED',
+        message: msg.rateLimited,
+      });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+    }
+    const other = await registerUser(t.app);
+    expect((await uploadAvatar(other.token, await image())).statusCode).toBe(200);
+  });
+
+  it('takes no more than 20 of 25 images sent at once by one user', async () => {
+    const uploader = await registerUser(t.app);
+    const parts = await image();
+    const burst = await Promise.all(Array.from({ length: 25 }, () => uploadAvatar(uploader.token, parts)));
+    const taken = burst.filter((response) => response.statusCode === 200);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.length).toBeLessThanOrEqual(20);
+    expect(
+      burst.filter((response) => response.statusCode !== 200).map((response) => response.statusCode),
+    ).toEqual(Array<number>(25 - taken.length).fill(429));
+    expect((await uploadAvatar(uploader.token, parts)).statusCode).toBe(429);
+  });
+});
+
 /** A PNG of a few bytes whose header declares the given size (the pixel data is one empty, valid block). */
 function pngDeclaring(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

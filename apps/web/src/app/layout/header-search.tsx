@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useEarlyInput } from '@/hooks/use-early-input';
 import { strings } from '@/i18n/strings.ar';
 import { track } from '@/lib/analytics';
@@ -10,7 +10,10 @@ import { cn } from '@/lib/cn';
 export function HeaderSearch({ className, onSearched }: { className?: string; onSearched?: () => void }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [text, setText] = useState(() => params.get('q') ?? '');
+  const { pathname } = useLocation();
+  // The search being shown, on the search page only: elsewhere `q` means nothing, and the pages rendered on the
+  // server ignore it.
+  const [text, setText] = useState(() => (pathname === '/search' ? (params.get('q') ?? '') : ''));
   const id = useId();
   const input = useEarlyInput<HTMLInputElement>(text, setText);
 
