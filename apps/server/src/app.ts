@@ -23,6 +23,7 @@ import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
 import { createStorage } from './lib/create-storage';
+import { ImageWork } from './lib/image-work';
 import { OpaqueHandles } from './lib/opaque-handles';
 import { AccessTokens } from './lib/tokens';
 import { VisitorIds } from './lib/visitor-ids';
@@ -188,6 +189,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   metrics.gauge('realtime_open_sockets', 'Real-time connections open on this instance', () =>
     realtime.openSockets(),
   );
+  const images = new ImageWork({
+    maxPixels: env.IMAGE_MAX_PIXELS,
+    timeoutSeconds: env.IMAGE_TIME_LIMIT_SECONDS,
+    jobs: env.IMAGE_JOBS,
+    queue: env.IMAGE_QUEUE,
+    perUser: env.IMAGE_UPLOADS_PER_USER,
+  });
+  metrics.gauge(
+    'image_jobs_running',
+    'Uploaded images being processed, which IMAGE_JOBS bounds',
+    () => images.running,
+  );
+  metrics.gauge(
+    'image_jobs_queued',
+    'Uploaded images waiting for their turn, which IMAGE_QUEUE bounds',
+    () => images.queued,
+  );
   const ctx: AppContext = {
     env,
     database,
@@ -198,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limiter,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
     storage,
+    images,
     realtime,
     logger: app.log,
     background: new BackgroundTasks(app.log),

@@ -86,6 +86,16 @@ const envSchema = z.object({
   /** API requests in progress before new ones are refused with 503 (default 64 embedded, 512 PostgreSQL). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Pixels an uploaded image may decode to, every frame of an animated GIF or WebP counted. */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(500_000_000).default(50_000_000),
+  /** Seconds that processing one uploaded image may take before it is refused. */
+  IMAGE_TIME_LIMIT_SECONDS: z.coerce.number().int().min(1).max(120).default(8),
+  /** Images processed at the same time; at most UV_THREADPOOL_SIZE − 2, so password hashing finds a thread. */
+  IMAGE_JOBS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Images waiting for their turn before more are refused with 503. */
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(16),
+  /** Images of one user being processed or waiting before more are refused with 429. */
+  IMAGE_UPLOADS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   /** Serves the baseline routes of `npm run bench` (/bench/hello, /bench/raw); leave it off outside benchmarks. */
   BENCH_BASELINES: bool.default(false),
 });
@@ -115,6 +125,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.S3_BUCKET && !env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     throw new EnvError(
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
+  // libuv's pool (4 threads unless set before start) runs both image steps and password hashes.
+  const threads = Number(cleaned.UV_THREADPOOL_SIZE ?? 4);
+  if (env.IMAGE_JOBS > threads - 2)
+    throw new EnvError(
+      `Invalid environment configuration:\n  IMAGE_JOBS: at most UV_THREADPOOL_SIZE − 2 (${threads - 2}), so that password hashing always finds a thread`,
     );
   return {
     ...env,

@@ -4,6 +4,7 @@ import type { Env } from '../env';
 import type { SessionGuard } from '../modules/account/session-guard';
 import type { BackgroundTasks } from './background';
 import type { Dependencies } from './dependencies';
+import type { ImageWork } from './image-work';
 import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limiter';
@@ -26,6 +27,8 @@ export interface AppContext {
   limiter: RateLimiter;
   mailer: Mailer;
   storage: FileStorage;
+  /** Uploaded images are processed here, a few at a time, apart from other work. */
+  images: ImageWork;
   realtime: Realtime;
   logger: FastifyBaseLogger;
   background: BackgroundTasks;

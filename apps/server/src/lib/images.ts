@@ -3,8 +3,18 @@ import sharp from 'sharp';
 import { msg } from '@ray/shared/messages.ar';
 import { AppError } from './app-error';
 
-/** Enough for any phone photo; a larger canvas is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 50_000_000;
+export interface ImageLimits {
+  /** Pixels an image may decode to, the frames of an animation all counted; more is refused before decoding. */
+  maxPixels: number;
+  /** Seconds that processing one image may take, all its steps together. */
+  timeoutSeconds: number;
+}
+
+/** Any phone photo fits (48 megapixels), and so does an animation of the same pixels over all its frames. */
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = { maxPixels: 50_000_000, timeoutSeconds: 8 };
+
+/** Each frame costs work of its own however small it is: an animation with more is refused whatever its size. */
+export const MAX_FRAMES = 1_000;
 
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -37,29 +47,58 @@ export interface ProcessedImage {
   thumbnail: Buffer;
 }
 
-interface Variant {
+export interface ImageVariant {
   /** Longest side of the stored original. */
   maxSide: number;
   /** Square thumbnail (avatars) or a width-bounded one (posts). */
   thumbnail: { width: number; height?: number };
+  /** Keeps every frame of an animated GIF or WebP; otherwise only the first frame is decoded and stored. */
+  animated: boolean;
 }
 
-export const POST_IMAGE: Variant = { maxSide: 2048, thumbnail: { width: 640 } };
-export const AVATAR_IMAGE: Variant = { maxSide: 512, thumbnail: { width: 128, height: 128 } };
+/** A post's GIF moves in the feed as it did on the phone it came from. */
+export const POST_IMAGE: ImageVariant = { maxSide: 2048, thumbnail: { width: 640 }, animated: true };
+/** An avatar is a square crop, which an animation does not survive, shown beside every post: its first frame. */
+export const AVATAR_IMAGE: ImageVariant = {
+  maxSide: 512,
+  thumbnail: { width: 128, height: 128 },
+  animated: false,
+};
 
 /**
- * Decodes with a pixel limit, auto-rotates, and re-encodes to WebP. Re-encoding drops every metadata block
- * (EXIF, GPS, XMP, ICC comments), so nothing the camera recorded leaves the server.
+ * Reads the size and the number of frames first and refuses an image over the pixel budget before decoding it;
+ * then decodes, auto-rotates and re-encodes to WebP within the time budget. Re-encoding drops every metadata
+ * block (EXIF, GPS, XMP, ICC comments), so nothing the camera recorded leaves the server. Nothing is stored
+ * here: an image refused at any step leaves no file behind.
  */
-export async function processImage(data: Buffer, variant: Variant): Promise<ProcessedImage> {
+export async function processImage(
+  data: Buffer,
+  variant: ImageVariant,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<ProcessedImage> {
   const kind = sniffImage(data);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageTypeInvalid });
-  const animated = kind === 'gif' || kind === 'webp';
+  const deadline = performance.now() + limits.timeoutSeconds * 1000;
   try {
-    const input = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' });
-    const metadata = await input().metadata();
+    // Headers only: the canvas of one frame and, for GIF and WebP, how many frames follow.
+    const metadata = await sharp(data, { limitInputPixels: false, failOn: 'error' }).metadata();
     if (!metadata.width || !metadata.height)
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageUnreadable });
+    const frames = variant.animated ? Math.max(1, metadata.pages ?? 1) : 1;
+    if (frames > MAX_FRAMES || metadata.width * metadata.height * frames > limits.maxPixels)
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        message: frames > 1 ? msg.imageAnimationTooLarge : msg.imageTooManyPixels,
+      });
+    // The decoder's own limit counts the same pixels (an animation is one tall image of all its frames): a
+    // header that lied about them still stops there.
+    const input = () =>
+      sharp(data, {
+        limitInputPixels: limits.maxPixels,
+        pages: frames > 1 ? -1 : 1,
+        failOn: 'error',
+      }).timeout({
+        seconds: secondsLeft(deadline),
+      });
     const square = variant.thumbnail.height !== undefined;
     const original = await input()
       .rotate()
@@ -81,6 +120,17 @@ export async function processImage(data: Buffer, variant: Variant): Promise<Proc
     const text = error instanceof Error ? error.message : '';
     if (text.includes('pixel limit'))
       throw new AppError('PAYLOAD_TOO_LARGE', { message: msg.imageTooManyPixels });
+    if (text.startsWith('timeout') || text === TIME_IS_UP)
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: msg.imageTooSlow });
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageUnreadable });
   }
+}
+
+const TIME_IS_UP = 'image time budget spent';
+
+/** Whole seconds for libvips to stop the next step at (it counts no finer); none left ends the work here. */
+function secondsLeft(deadline: number): number {
+  const left = deadline - performance.now();
+  if (left <= 0) throw new Error(TIME_IS_UP);
+  return Math.max(1, Math.ceil(left / 1000));
 }

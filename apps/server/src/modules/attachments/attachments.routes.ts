@@ -3,7 +3,7 @@ import { POST_IMAGE_MAX } from '@ray/shared/constants';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import { uploadResultSchema } from '@ray/shared/schemas/user';
-import { POST_IMAGE, processImage } from '../../lib/images';
+import { POST_IMAGE } from '../../lib/images';
 import { putAll } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
 import { reserveUpload } from '../../plugins/upload-limit';
@@ -34,7 +34,7 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       await reserveUpload(app.ctx, auth.userId);
       const file = await readSingleImage(request, POST_IMAGE_MAX, msg.imageTooLarge);
-      const image = await processImage(file, POST_IMAGE);
+      const image = await app.ctx.images.process(file, POST_IMAGE, auth.userId);
       const [url, thumbnailUrl] = await putAll(app.ctx.storage, [
         [`original/${image.name}`, image.original],
         [`thumb/${image.name}`, image.thumbnail],

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CurrentUser, updateProfileSchema } from '@ray/shared/schemas/user';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { AVATAR_IMAGE, processImage } from '../../lib/images';
+import { AVATAR_IMAGE } from '../../lib/images';
 import { keyOfUrl } from '../../lib/storage';
 import { displayName, toCurrentUser } from './users.mapper';
 import { findUserById, replaceAvatar, updateUser } from './users.repository';
@@ -35,7 +35,7 @@ export async function getProfileName(ctx: AppContext, userId: string) {
 }
 
 export async function setAvatar(ctx: AppContext, userId: string, file: Buffer) {
-  const image = await processImage(file, AVATAR_IMAGE);
+  const image = await ctx.images.process(file, AVATAR_IMAGE, userId);
   const key = `avatar/${image.name}`;
   const url = await ctx.storage.put(key, image.original);
   const forget = () => ctx.storage.remove(key).catch(() => undefined);
