@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
+import { EnvError, loadEnv } from '../../env';
 import { animatedGif } from '../../test/animated-gif';
 import { blankPng } from '../../test/png';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../test/test-app';
@@ -20,11 +21,9 @@ let tight: TestApp;
 let slow: TestApp;
 
 beforeAll(async () => {
-  [busy, tight, slow] = await Promise.all([
-    createTestApp({ IMAGE_JOBS: '1', IMAGE_QUEUE: '1', IMAGE_UPLOADS_PER_USER: '1' }),
-    createTestApp({ IMAGE_MAX_PIXELS: '2000000' }),
-    createTestApp({ IMAGE_TIME_LIMIT_SECONDS: '1', IMAGE_MAX_PIXELS: '400000000' }),
-  ]);
+  busy = await createTestApp({ IMAGE_JOBS: '1', IMAGE_QUEUE: '1', IMAGE_UPLOADS_PER_USER: '1' });
+  tight = await createTestApp({ IMAGE_MAX_PIXELS: '2000000' });
+  slow = await createTestApp({ IMAGE_TIME_LIMIT_SECONDS: '1', IMAGE_MAX_PIXELS: '400000000' });
 });
 afterAll(async () => {
   await Promise.all([busy.close(), tight.close(), slow.close()]);
@@ -109,6 +108,13 @@ describe('pixel budget over all frames', () => {
     expect(storedFiles(tight)).toEqual([]);
   });
 
+  it('refuses an animation of more than 1,000 frames however small they are', async () => {
+    const user = await registerUser(busy.app);
+    const response = await postImage(busy, user.token, animatedGif(2, 2, 1_001));
+    expect(response.statusCode).toBe(413);
+    expect(response.json<ErrorBody>().message).toBe(msg.imageAnimationTooLarge);
+  });
+
   it('refuses a still image over IMAGE_MAX_PIXELS with the dimensions message', async () => {
     const user = await registerUser(tight.app);
     const response = await postImage(tight, user.token, blankPng(1_500, 1_500), 'still.png');
@@ -191,5 +197,14 @@ describe('time budget', () => {
     expect(response.json<ErrorBody>().message).toBe(msg.imageTooSlow);
     expect(await avatarUrl(slow, user.token)).toBeNull();
     expect(storedFiles(slow)).toEqual([]);
+  });
+});
+
+describe('settings', () => {
+  it('refuses at start-up more image jobs than leave two libuv threads for password hashing', () => {
+    expect(() => loadEnv({ IMAGE_JOBS: '3' })).toThrow(EnvError);
+    expect(() => loadEnv({ IMAGE_JOBS: '3' })).toThrow(/IMAGE_JOBS/);
+    expect(loadEnv({ IMAGE_JOBS: '3', UV_THREADPOOL_SIZE: '6' }).IMAGE_JOBS).toBe(3);
+    expect(loadEnv({}).IMAGE_JOBS).toBe(1);
   });
 });
