@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DESKTOP, PHONE, login, logout, screenshot } from './support/helpers';
 
@@ -110,18 +110,29 @@ test.describe('admin area', () => {
 
     await page.goto('/admin/analytics');
     await expect(page.getByRole('heading', { name: 'الإحصاءات' })).toBeVisible();
-    const searches = page.getByTestId('analytics-total-search');
+    // What the server recorded comes first; what browsers report is apart, and labelled as estimates.
+    const recorded = page.getByTestId('analytics-recorded');
+    const reported = page.getByTestId('analytics-reported');
+    await expect(recorded.getByRole('heading', { name: 'نشاط المنصة' })).toBeVisible();
+    await expect(reported.getByRole('heading', { name: 'أحداث يرسلها المتصفح — تقديرية' })).toBeVisible();
+    const total = (card: Locator) =>
+      expect.poll(async () => Number((await card.locator('span').nth(1).innerText()).replace(/\D/g, '')));
+    await expect(recorded.getByTestId('analytics-total-signups')).toContainText(/حسابات جديدة\s*\d/);
+    await expect(recorded.getByTestId('analytics-total-search')).toHaveCount(0);
+    const searches = reported.getByTestId('analytics-total-search');
     await expect(searches).toContainText('بحث');
-    await expect
-      .poll(async () => Number((await searches.locator('span').nth(1).innerText()).replace(/\D/g, '')))
-      .toBeGreaterThanOrEqual(1);
-    await expect(page.getByTestId('daily-chart').locator('li')).toHaveCount(7);
-    await expect(page.getByTestId('analytics-table').locator('tbody tr')).toHaveCount(7);
+    await total(searches).toBeGreaterThanOrEqual(1);
+    for (const section of [recorded, reported]) {
+      await expect(section.getByTestId('daily-chart').locator('li')).toHaveCount(7);
+      await expect(section.getByTestId('analytics-table').locator('tbody tr')).toHaveCount(7);
+    }
     await screenshot(page, 'admin-analytics-desktop');
 
     await page.getByRole('button', { name: 'آخر 30 يوماً' }).click();
-    await expect(page.getByTestId('daily-chart').locator('li')).toHaveCount(30);
+    await expect(recorded.getByTestId('daily-chart').locator('li')).toHaveCount(30);
+    await expect(reported.getByTestId('daily-chart').locator('li')).toHaveCount(30);
     await expect(page.getByRole('button', { name: 'آخر 30 يوماً' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByLabel('النشاط المعروض في الرسم').selectOption({ label: 'منشورات' });
     await page.getByLabel('الحدث المعروض في الرسم').selectOption({ label: 'بحث' });
 
     await page.getByRole('link', { name: 'رسائل التواصل' }).click();
@@ -160,11 +171,12 @@ test.describe('admin area', () => {
     await expect(page.getByLabel('العنوان')).toBeVisible();
     await screenshot(page, 'admin-ad-form-phone');
     await page.goto('/admin/analytics');
-    await expect(page.getByTestId('daily-chart')).toBeVisible();
+    const chart = page.getByTestId('analytics-recorded').getByTestId('daily-chart');
+    await expect(chart).toBeVisible();
     await screenshot(page, 'admin-analytics-phone');
     await page.getByRole('button', { name: 'آخر 30 يوماً' }).click();
-    await expect(page.getByTestId('daily-chart').locator('li')).toHaveCount(30);
-    await page.getByTestId('daily-chart').scrollIntoViewIfNeeded();
+    await expect(chart.locator('li')).toHaveCount(30);
+    await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-analytics-chart-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -1,6 +1,6 @@
 import type { AdPlacement } from '@ray/shared/constants';
 import type { AdStatus } from '@ray/shared/schemas/ad';
-import type { AnalyticsEventName } from '@ray/shared/schemas/analytics';
+import type { AnalyticsEventName, RecordedActivity } from '@ray/shared/schemas/analytics';
 
 /** Copy of the admin area: ads, analytics and the contact messages tab. */
 export const adminStrings = {
@@ -110,20 +110,39 @@ export const adminStrings = {
 
   analytics: {
     title: 'الإحصاءات',
-    subtitle: 'أحداث المنصة يوماً بيوم من قياس داخلي دون أي طرف ثالث',
+    subtitle: 'نشاط المنصة يوماً بيوم، بقياس داخلي دون أي طرف ثالث',
     periodLabel: 'الفترة',
     period: (days: number) => (days === 7 ? 'آخر 7 أيام' : `آخر ${days} يوماً`),
     refresh: 'تحديث',
     loadFailed: 'فشل في تحميل الإحصاءات',
-    total: 'كل الأحداث',
-    chartTitle: 'الأحداث اليومية',
-    chartMetricLabel: 'الحدث المعروض في الرسم',
     chartLabel: (metric: string, from: string, to: string) => `${metric} يومياً من ${from} إلى ${to}`,
     barTitle: (day: string, count: string) => `${day}: ${count}`,
-    tableTitle: 'العدد لكل يوم ولكل حدث',
     day: 'اليوم',
     dayTotal: 'المجموع',
-    empty: 'لا توجد أحداث في هذه الفترة بعد',
+    recorded: {
+      title: 'نشاط المنصة',
+      note: 'من سجلات الخادم نفسه: الحسابات والمنشورات والتصويتات والتعليقات المحفوظة فعلاً، بحسب يوم إنشائها.',
+      total: 'كل النشاط',
+      chartTitle: 'النشاط اليومي',
+      chartMetricLabel: 'النشاط المعروض في الرسم',
+      tableTitle: 'العدد لكل يوم ولكل نشاط',
+      empty: 'لا يوجد نشاط في هذه الفترة بعد',
+    },
+    reported: {
+      title: 'أحداث يرسلها المتصفح — تقديرية',
+      note: 'يرسلها المتصفح بنفسه، فقد تنقص (حاجب إعلانات أو صفحة أُغلقت مبكراً) وقد تزيد (طلبات مصطنعة). لا تدخل في أرقام نشاط المنصة أعلاه.',
+      total: 'كل الأحداث',
+      chartTitle: 'الأحداث اليومية',
+      chartMetricLabel: 'الحدث المعروض في الرسم',
+      tableTitle: 'العدد لكل يوم ولكل حدث',
+      empty: 'لم يُبلَّغ عن أحداث في هذه الفترة بعد',
+    },
+    activities: {
+      signups: 'حسابات جديدة',
+      posts: 'منشورات',
+      votes: 'تصويتات',
+      comments: 'تعليقات',
+    } satisfies Record<RecordedActivity, string>,
     events: {
       login: 'تسجيل الدخول',
       signup: 'إنشاء حساب',

@@ -84,15 +84,38 @@ export const analyticsDailyQuerySchema = z.object({
     .default(ANALYTICS_DAYS_DEFAULT),
 });
 
+/**
+ * What the server counts from its own tables, by the day the row was created: accounts (users), posts, votes
+ * and comments. Nothing a browser sends can move these.
+ */
+export const RECORDED_ACTIVITIES = ['signups', 'posts', 'votes', 'comments'] as const;
+export type RecordedActivity = (typeof RECORDED_ACTIVITIES)[number];
+
 const countsByName = z.record(analyticsEventNameSchema, z.number().int());
 export type AnalyticsCounts = z.infer<typeof countsByName>;
+const countsByActivity = z.record(z.enum(RECORDED_ACTIVITIES), z.number().int());
+export type RecordedCounts = z.infer<typeof countsByActivity>;
 
-/** Every day of the period, oldest first, with a count for every event name (zeros included). */
+/** Every day of the period, oldest first, with a count for every name (zeros included), and the totals. */
+const dailySection = <Counts extends z.ZodType>(counts: Counts) =>
+  z.object({
+    series: z.array(z.object({ day: z.string(), total: z.number().int(), counts })),
+    totals: counts,
+    total: z.number().int(),
+  });
+
+/** `GET /api/admin/analytics/daily`: the same days, counted two ways that are never mixed. */
 export const analyticsDailySchema = z.object({
   from: z.string(),
   to: z.string(),
-  series: z.array(z.object({ day: z.string(), total: z.number().int(), counts: countsByName })),
-  totals: countsByName,
-  total: z.number().int(),
+  /** From the server's own records: the numbers to believe. */
+  recorded: dailySection(countsByActivity),
+  /** What browsers reported through `POST /api/analytics/events`: estimates that any client can send. */
+  reported: dailySection(countsByName),
 });
 export type AnalyticsDaily = z.infer<typeof analyticsDailySchema>;
+export type DailySection<Name extends string> = {
+  series: { day: string; total: number; counts: Record<Name, number> }[];
+  totals: Record<Name, number>;
+  total: number;
+};

@@ -6,6 +6,10 @@ import {
   type AnalyticsDaily,
   type AnalyticsEventName,
   type analyticsBatchSchema,
+  type DailySection,
+  RECORDED_ACTIVITIES,
+  type RecordedActivity,
+  type RecordedCounts,
 } from '@ray/shared/schemas/analytics';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -49,8 +53,10 @@ const zeroCounts = (): AnalyticsCounts =>
 const isEventName = (name: string | null): name is AnalyticsEventName =>
   name !== null && (ANALYTICS_EVENT_NAMES as readonly string[]).includes(name);
 
-/** Every day of the period with a count for every event name, zeros included, oldest day first. */
-export async function dailyCounts(ctx: AppContext, days: number): Promise<AnalyticsDaily> {
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Every day of the period with a count for every event name that browsers reported, zeros included. */
+async function reportedDaily(ctx: AppContext, days: number): Promise<DailySection<AnalyticsEventName>> {
   const rows = await repo.dailyCounts(ctx.database.db, days);
   const byDay = new Map<string, AnalyticsCounts>();
   const totals = zeroCounts();
@@ -67,13 +73,34 @@ export async function dailyCounts(ctx: AppContext, days: number): Promise<Analyt
   const series = [...byDay.entries()].map(([day, counts]) => ({
     day,
     counts,
-    total: Object.values(counts).reduce((sum, value) => sum + value, 0),
+    total: sum(Object.values(counts)),
   }));
+  return { series, totals, total: sum(series.map((day) => day.total)) };
+}
+
+/** Sign-ups, posts, votes and comments per day, from the server's own tables. */
+async function recordedDaily(ctx: AppContext, days: number): Promise<DailySection<RecordedActivity>> {
+  const rows = await repo.recordedDailyCounts(ctx.database.db, days);
+  const totals = Object.fromEntries(RECORDED_ACTIVITIES.map((name) => [name, 0])) as RecordedCounts;
+  const series = rows.map(({ day, ...counts }) => {
+    for (const name of RECORDED_ACTIVITIES) totals[name] += counts[name];
+    return { day, counts, total: sum(Object.values(counts)) };
+  });
+  return { series, totals, total: sum(series.map((day) => day.total)) };
+}
+
+/**
+ * The dashboard's days, oldest first: what the server recorded, and apart from it, what browsers reported.
+ * Reported events are estimates anyone can send (a made-up 'signup' among them); they never move a recorded
+ * count.
+ */
+export async function dailyCounts(ctx: AppContext, days: number): Promise<AnalyticsDaily> {
+  const recorded = await recordedDaily(ctx, days);
+  const reported = await reportedDaily(ctx, days);
   return {
-    from: series[0]?.day ?? '',
-    to: series.at(-1)?.day ?? '',
-    series,
-    totals,
-    total: series.reduce((sum, day) => sum + day.total, 0),
+    from: recorded.series[0]?.day ?? '',
+    to: recorded.series.at(-1)?.day ?? '',
+    recorded,
+    reported,
   };
 }

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { ANALYTICS_BATCHES_PER_MINUTE, type AnalyticsDaily } from '@ray/shared/schemas/analytics';
-import { analyticsEvents } from '../../db/schema';
+import { analyticsEvents, comments, posts, users, votes } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
+import { recordedDailyQuery } from './analytics.repository';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -178,16 +179,16 @@ describe('GET /api/admin/analytics/daily', () => {
 
     const response = await daily('?days=7');
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json<AnalyticsDaily>();
+    const { reported: body, ...period } = response.json<AnalyticsDaily>();
     expect(body.series).toHaveLength(7);
     expect(body.series.map((day) => day.day)).toEqual([...body.series.map((day) => day.day)].sort());
-    expect(body.from).toBe(body.series[0]!.day);
-    expect(body.to).toBe(body.series[6]!.day);
+    expect(period.from).toBe(body.series[0]!.day);
+    expect(period.to).toBe(body.series[6]!.day);
     const [today] = await t.database.db
       .select({ day: analyticsEvents.day })
       .from(analyticsEvents)
       .where(eq(analyticsEvents.name, 'vote'));
-    expect(body.to).toBe(today!.day);
+    expect(period.to).toBe(today!.day);
 
     const last = body.series[6]!;
     expect(last.counts).toMatchObject({ search: 3, vote: 1, page_time: 1, login: 0 });
@@ -211,12 +212,114 @@ describe('GET /api/admin/analytics/daily', () => {
     expect(body.totals).toMatchObject({ search: 3, vote: 1, page_time: 1, login: 2, signup: 1, comment: 0 });
     expect(body.total).toBe(8);
 
-    const todayOnly = (await daily('?days=1')).json<AnalyticsDaily>();
+    const todayOnly = (await daily('?days=1')).json<AnalyticsDaily>().reported;
     expect(todayOnly.series).toHaveLength(1);
     expect(todayOnly.total).toBe(5);
-    const month = (await daily('')).json<AnalyticsDaily>();
+    const month = (await daily('')).json<AnalyticsDaily>().reported;
     expect(month.series).toHaveLength(30);
     expect(month.totals.login).toBe(3);
+  });
+
+  it('counts sign-ups, posts, votes and comments from the rows the server created, by day', async () => {
+    const recorded = async (query = '?days=7') => {
+      const response = await daily(query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AnalyticsDaily>().recorded;
+    };
+    const before = await recorded();
+    expect(before.series).toHaveLength(7);
+
+    const writers = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+    const postIds: number[] = [];
+    for (const [index, writer] of writers.entries()) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: bearer(writer.token),
+        payload: { content: `منشور للعدّ ${index}` },
+      });
+      postIds.push(created.json<{ id: number }>().id);
+    }
+    const vote = (voter: TestUser, postId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/votes',
+        headers: bearer(voter.token),
+        payload: { postId, value: 1 },
+      });
+    await vote(writers[0]!, postIds[1]!);
+    await vote(writers[1]!, postIds[0]!);
+    // Taken back: the vote is gone from the table, so it is not counted.
+    await vote(writers[2]!, postIds[0]!);
+    await vote(writers[2]!, postIds[0]!);
+    for (const writer of writers.slice(0, 2))
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: bearer(writer.token),
+        payload: { postId: postIds[2]!, content: 'تعليق يُعدّ' },
+      });
+    // One of the new accounts signed up three days ago, and one post is older than the period.
+    await t.database.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '3 days'` })
+      .where(eq(users.id, writers[2]!.userId));
+    await t.database.db
+      .update(posts)
+      .set({ createdAt: sql`now() - interval '8 days'` })
+      .where(eq(posts.id, postIds[2]!));
+
+    const after = await recorded();
+    const delta = (name: keyof typeof after.totals) => after.totals[name] - before.totals[name];
+    expect([delta('signups'), delta('posts'), delta('votes'), delta('comments')]).toEqual([3, 2, 2, 2]);
+    const today = after.series[6]!;
+    expect(today.counts.signups - before.series[6]!.counts.signups).toBe(2);
+    expect(after.series[3]!.counts.signups - before.series[3]!.counts.signups).toBe(1);
+    expect(today.total).toBe(
+      today.counts.signups + today.counts.posts + today.counts.votes + today.counts.comments,
+    );
+
+    // The totals are the tables' own rows over the period, however many there were before.
+    const month = await recorded('?days=30');
+    const since = sql`current_date - 29`;
+    const tables = (await t.database.db.execute<Record<string, number>>(sql`select
+      (select count(*)::int from ${users} where created_at >= ${since}) as signups,
+      (select count(*)::int from ${posts} where created_at >= ${since}) as posts,
+      (select count(*)::int from ${votes} where created_at >= ${since}) as votes,
+      (select count(*)::int from ${comments} where created_at >= ${since}) as comments`)) as {
+      rows: Record<string, number>[];
+    };
+    expect(month.totals).toEqual(tables.rows[0]);
+  });
+
+  it('reads each table of the recorded counts through an index of created_at, not whole', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      // Small test tables would be scanned whole; planning as if they were large is what matters here.
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
+      const result = (await tx.execute(sql`explain (format json) ${recordedDailyQuery(30)}`)) as {
+        rows: Record<string, unknown>[];
+      };
+      const json = Object.values(result.rows[0]!)[0];
+      return JSON.stringify(typeof json === 'string' ? JSON.parse(json) : json);
+    });
+    const indexes = [...plan.matchAll(/"Index Name":"(\w+)"/g)].map((match) => match[1]);
+    expect(indexes.sort()).toEqual(
+      ['comments_created_brin', 'posts_created_idx', 'users_created_brin', 'votes_created_brin'].sort(),
+    );
+  });
+
+  it('never lets events a client sends move the recorded counts', async () => {
+    const before = (await daily('?days=1')).json<AnalyticsDaily>();
+    const fake = {
+      events: Array.from({ length: 20 }, (_, i) => ({
+        name: ['signup', 'post_create', 'vote', 'comment'][i % 4],
+      })),
+    };
+    for (let i = 0; i < 5; i++) expect((await send(fake)).statusCode).toBe(204);
+    expect((await send(fake, { token: user.token })).statusCode).toBe(204);
+    const after = (await daily('?days=1')).json<AnalyticsDaily>();
+    expect(after.recorded).toEqual(before.recorded);
+    expect(after.reported.totals.signup - before.reported.totals.signup).toBe(30);
   });
 
   it('answers 401 to visitors, 403 to users and moderators, and 400 to a bad period', async () => {

@@ -1,4 +1,4 @@
-import type { AnalyticsDaily } from '@ray/shared/schemas/analytics';
+import type { DailySection } from '@ray/shared/schemas/analytics';
 import { adminStrings } from '@/i18n/admin.ar';
 import { formatNumber } from '@/lib/format';
 import { chartBars, formatDay, type ChartMetric } from '../utils/daily-chart';
@@ -11,15 +11,26 @@ const s = adminStrings.analytics;
  * One bar per day, drawn with CSS only. Time runs left to right like the trend sparklines, oldest day first;
  * the bars read as a list for screen readers, each with its date and count.
  */
-export function DailyBarChart({ daily, metric }: { daily: AnalyticsDaily; metric: ChartMetric }) {
-  const bars = chartBars(daily, metric);
-  const metricLabel = metric === 'total' ? s.total : s.events[metric];
+export function DailyBarChart<Name extends string>({
+  section,
+  metric,
+  metricLabel,
+  from,
+  to,
+}: {
+  section: DailySection<Name>;
+  metric: ChartMetric<Name>;
+  metricLabel: string;
+  from: string;
+  to: string;
+}) {
+  const bars = chartBars(section, metric);
   const peak = Math.max(0, ...bars.map((bar) => bar.value));
   const labelEvery = bars.length > 14 ? 5 : 1;
   return (
     <figure className="space-y-2">
       <figcaption className="sr-only">
-        {s.chartLabel(metricLabel, formatDay(daily.from, 'long'), formatDay(daily.to, 'long'))}
+        {s.chartLabel(metricLabel, formatDay(from, 'long'), formatDay(to, 'long'))}
       </figcaption>
       <div dir="ltr" className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1.5">
         <div

@@ -1,5 +1,10 @@
-import { ANALYTICS_EVENT_NAMES, ANALYTICS_PERIODS, type AnalyticsDaily } from '@ray/shared/schemas/analytics';
-import { RefreshCw } from 'lucide-react';
+import {
+  ANALYTICS_EVENT_NAMES,
+  ANALYTICS_PERIODS,
+  RECORDED_ACTIVITIES,
+  type DailySection,
+} from '@ray/shared/schemas/analytics';
+import { Info, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ErrorState } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
@@ -15,32 +20,67 @@ import { formatDay, type ChartMetric } from '../utils/daily-chart';
 
 const s = adminStrings.analytics;
 
-function Totals({ daily }: { daily: AnalyticsDaily }) {
+interface SectionCopy {
+  title: string;
+  note: string;
+  total: string;
+  chartTitle: string;
+  chartMetricLabel: string;
+  tableTitle: string;
+  empty: string;
+}
+
+interface SectionProps<Name extends string> {
+  kind: 'recorded' | 'reported';
+  copy: SectionCopy;
+  names: readonly Name[];
+  labels: Record<Name, string>;
+  section: DailySection<Name>;
+  from: string;
+  to: string;
+}
+
+function Totals<Name extends string>({ copy, names, labels, section, kind }: SectionProps<Name>) {
   return (
-    <section aria-label={s.total} className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-5">
-      <Card className="bg-brand-50/60 px-3 py-2.5 sm:px-4 sm:py-3" data-testid="analytics-total">
-        <span className="block truncate text-xs text-slate-600">{s.total}</span>
-        <span className="mt-1 block text-lg font-bold text-brand-800 tabular-nums sm:text-xl">
-          {formatNumber(daily.total)}
+    <div className="grid grid-cols-3 gap-2 sm:gap-3 lg:grid-cols-5">
+      <Card
+        className={cn('px-3 py-2.5 sm:px-4 sm:py-3', kind === 'recorded' ? 'bg-brand-50/60' : 'bg-slate-50')}
+        data-testid="analytics-total"
+      >
+        <span className="block truncate text-xs text-slate-600">{copy.total}</span>
+        <span
+          className={cn(
+            'mt-1 block text-lg font-bold tabular-nums sm:text-xl',
+            kind === 'recorded' ? 'text-brand-800' : 'text-slate-700',
+          )}
+        >
+          {formatNumber(section.total)}
         </span>
       </Card>
-      {ANALYTICS_EVENT_NAMES.map((name) => (
+      {names.map((name) => (
         <Card key={name} className="px-3 py-2.5 sm:px-4 sm:py-3" data-testid={`analytics-total-${name}`}>
-          <span className="block truncate text-xs text-slate-600">{s.events[name]}</span>
-          <span className="mt-1 block text-lg font-bold text-slate-900 tabular-nums sm:text-xl">
-            {formatNumber(daily.totals[name])}
+          <span className="block truncate text-xs text-slate-600">{labels[name]}</span>
+          <span
+            className={cn(
+              'mt-1 block text-lg font-bold tabular-nums sm:text-xl',
+              kind === 'recorded' ? 'text-slate-900' : 'text-slate-700',
+            )}
+          >
+            {formatNumber(section.totals[name])}
           </span>
         </Card>
       ))}
-    </section>
+    </div>
   );
 }
 
-function DailyTable({ daily }: { daily: AnalyticsDaily }) {
-  const newestFirst = [...daily.series].reverse();
+function DailyTable<Name extends string>({ copy, names, labels, section }: SectionProps<Name>) {
+  const newestFirst = [...section.series].reverse();
   return (
     <Card className="overflow-hidden">
-      <h3 className="border-b border-slate-100 px-4 py-3 text-sm font-bold text-slate-900">{s.tableTitle}</h3>
+      <h4 className="border-b border-slate-100 px-4 py-3 text-sm font-bold text-slate-900">
+        {copy.tableTitle}
+      </h4>
       <div className="overflow-x-auto">
         <table className="w-full text-sm" data-testid="analytics-table">
           <thead>
@@ -48,9 +88,9 @@ function DailyTable({ daily }: { daily: AnalyticsDaily }) {
               <th scope="col" className="sticky start-0 bg-white px-4 py-2.5 text-start whitespace-nowrap">
                 {s.day}
               </th>
-              {ANALYTICS_EVENT_NAMES.map((name) => (
+              {names.map((name) => (
                 <th key={name} scope="col" className="px-3 py-2.5 text-end whitespace-nowrap">
-                  {s.events[name]}
+                  {labels[name]}
                 </th>
               ))}
               <th scope="col" className="px-4 py-2.5 text-end whitespace-nowrap">
@@ -67,7 +107,7 @@ function DailyTable({ daily }: { daily: AnalyticsDaily }) {
                 >
                   <time dateTime={day.day}>{formatDay(day.day, 'long')}</time>
                 </th>
-                {ANALYTICS_EVENT_NAMES.map((name) => (
+                {names.map((name) => (
                   <td key={name} className="px-3 py-2 text-end tabular-nums">
                     {formatNumber(day.counts[name])}
                   </td>
@@ -82,12 +122,77 @@ function DailyTable({ daily }: { daily: AnalyticsDaily }) {
   );
 }
 
-/** `/admin/analytics`: first-party event counts per day for the last 7 or 30 days, as a bar chart and a table. */
+/** One way of counting the period: its totals, a bar chart of the chosen count, and the table by day. */
+function ActivitySection<Name extends string>(props: SectionProps<Name>) {
+  const { kind, copy, names, labels, section, from, to } = props;
+  const [metric, setMetric] = useState<ChartMetric<Name>>('total');
+  const metricId = useId();
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-testid={`analytics-${kind}`}>
+      <div>
+        <h3 id={headingId} className="text-base font-bold text-slate-900">
+          {copy.title}
+        </h3>
+        <p
+          className={cn(
+            'mt-1 flex items-start gap-1.5 text-sm',
+            kind === 'reported' ? 'text-amber-800' : 'text-slate-600',
+          )}
+        >
+          {kind === 'reported' ? <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
+          <span>{copy.note}</span>
+        </p>
+      </div>
+      <Totals {...props} />
+      <Card className="space-y-4 p-4 sm:p-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h4 className="text-sm font-bold text-slate-900">{copy.chartTitle}</h4>
+          <div className="flex items-center gap-2">
+            <label htmlFor={metricId} className="text-xs whitespace-nowrap text-slate-600">
+              {copy.chartMetricLabel}
+            </label>
+            <div className="w-36 sm:w-44">
+              <select
+                id={metricId}
+                value={metric}
+                onChange={(event) => {
+                  setMetric(event.target.value as ChartMetric<Name>);
+                }}
+                className={inputClasses(false)}
+              >
+                <option value="total">{copy.total}</option>
+                {names.map((name) => (
+                  <option key={name} value={name}>
+                    {labels[name]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+        {section.total === 0 ? <p className="text-sm text-slate-600">{copy.empty}</p> : null}
+        <DailyBarChart
+          section={section}
+          metric={metric}
+          metricLabel={metric === 'total' ? copy.total : labels[metric]}
+          from={from}
+          to={to}
+        />
+      </Card>
+      <DailyTable {...props} />
+    </section>
+  );
+}
+
+/**
+ * `/admin/analytics`: the last 7 or 30 days counted two ways, never mixed. First the platform's activity from
+ * the server's own records (sign-ups, posts, votes, comments); then, labelled as estimates, the events that
+ * browsers report, which any client can send.
+ */
 export function AdminAnalyticsPage() {
   const [days, setDays] = useState<number>(ANALYTICS_PERIODS[0]);
-  const [metric, setMetric] = useState<ChartMetric>('total');
   const query = useDailyAnalytics(days);
-  const metricId = useId();
   const daily = query.data;
 
   return (
@@ -142,38 +247,25 @@ export function AdminAnalyticsPage() {
       ) : !daily ? (
         <ErrorState title={s.loadFailed} onRetry={() => void query.refetch()} retrying={query.isRefetching} />
       ) : (
-        <div className={cn('space-y-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-          <Totals daily={daily} />
-          <Card className="space-y-4 p-4 sm:p-5">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h3 className="text-sm font-bold text-slate-900">{s.chartTitle}</h3>
-              <div className="flex items-center gap-2">
-                <label htmlFor={metricId} className="text-xs whitespace-nowrap text-slate-600">
-                  {s.chartMetricLabel}
-                </label>
-                <div className="w-36 sm:w-44">
-                  <select
-                    id={metricId}
-                    value={metric}
-                    onChange={(event) => {
-                      setMetric(event.target.value as ChartMetric);
-                    }}
-                    className={inputClasses(false)}
-                  >
-                    <option value="total">{s.total}</option>
-                    {ANALYTICS_EVENT_NAMES.map((name) => (
-                      <option key={name} value={name}>
-                        {s.events[name]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-            </div>
-            {daily.total === 0 ? <p className="text-sm text-slate-600">{s.empty}</p> : null}
-            <DailyBarChart daily={daily} metric={metric} />
-          </Card>
-          <DailyTable daily={daily} />
+        <div className={cn('space-y-8 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
+          <ActivitySection
+            kind="recorded"
+            copy={s.recorded}
+            names={RECORDED_ACTIVITIES}
+            labels={s.activities}
+            section={daily.recorded}
+            from={daily.from}
+            to={daily.to}
+          />
+          <ActivitySection
+            kind="reported"
+            copy={s.reported}
+            names={ANALYTICS_EVENT_NAMES}
+            labels={s.events}
+            section={daily.reported}
+            from={daily.from}
+            to={daily.to}
+          />
         </div>
       )}
     </div>

@@ -1,17 +1,20 @@
-import { ANALYTICS_EVENT_NAMES, type AnalyticsDaily } from '@ray/shared/schemas/analytics';
+import {
+  ANALYTICS_EVENT_NAMES,
+  type AnalyticsCounts,
+  type DailySection,
+} from '@ray/shared/schemas/analytics';
 import { describe, expect, it } from 'vitest';
 import { chartBars, formatDay } from './daily-chart';
 
-const zero = () =>
-  Object.fromEntries(ANALYTICS_EVENT_NAMES.map((name) => [name, 0])) as AnalyticsDaily['totals'];
+const zero = () => Object.fromEntries(ANALYTICS_EVENT_NAMES.map((name) => [name, 0])) as AnalyticsCounts;
 
-function daily(values: { search: number; vote: number }[]): AnalyticsDaily {
+function daily(values: { search: number; vote: number }[]): DailySection<keyof AnalyticsCounts> {
   const series = values.map((value, index) => ({
     day: `2025-06-${String(index + 1).padStart(2, '0')}`,
     counts: { ...zero(), ...value },
     total: value.search + value.vote,
   }));
-  return { from: series[0]!.day, to: series.at(-1)!.day, series, totals: zero(), total: 0 };
+  return { series, totals: zero(), total: 0 };
 }
 
 describe('daily chart', () => {

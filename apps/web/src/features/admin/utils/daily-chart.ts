@@ -1,6 +1,7 @@
-import type { AnalyticsDaily, AnalyticsEventName } from '@ray/shared/schemas/analytics';
+import type { DailySection } from '@ray/shared/schemas/analytics';
 
-export type ChartMetric = AnalyticsEventName | 'total';
+/** What a chart shows: one of the section's counts, or all of them added up. */
+export type ChartMetric<Name extends string> = Name | 'total';
 
 export interface ChartBar {
   day: string;
@@ -9,10 +10,13 @@ export interface ChartBar {
   height: number;
 }
 
-export function chartBars(daily: AnalyticsDaily, metric: ChartMetric): ChartBar[] {
-  const values = daily.series.map((day) => (metric === 'total' ? day.total : day.counts[metric]));
+export function chartBars<Name extends string>(
+  section: DailySection<Name>,
+  metric: ChartMetric<Name>,
+): ChartBar[] {
+  const values = section.series.map((day) => (metric === 'total' ? day.total : day.counts[metric]));
   const peak = Math.max(0, ...values);
-  return daily.series.map((day, index) => {
+  return section.series.map((day, index) => {
     const value = values[index] ?? 0;
     return { day: day.day, value, height: peak === 0 || value === 0 ? 0 : Math.max(2, (value / peak) * 100) };
   });
