@@ -4,6 +4,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { appConfigSchema, runtimeConfigSchema } from '@ray/shared/schemas/config';
+import { registerConfirmed } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
 
 interface ErrorBody {
@@ -18,8 +19,8 @@ let admin: TestUser;
 let member: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com, Chief@Example.COM' });
-  admin = await registerUser(t.app, { email: 'boss@example.com' });
+  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com, Chief@Example.COM, Deputy@Example.COM' });
+  admin = await registerConfirmed(t, { email: 'boss@example.com' });
   member = await registerUser(t.app);
 });
 afterAll(async () => {
@@ -79,6 +80,14 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
+
+  it.each(['/verify-email?token=secret', '/reset-password?token=secret&email=a%40b.co'])(
+    'lets nothing loaded from %s repeat its address as the Referer',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
 
   it('does not announce the framework', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -217,20 +226,28 @@ describe('remote configuration', () => {
     expect(config.supportContact).toBe(t.env.SUPPORT_EMAIL);
   });
 
-  it('makes the addresses of ADMIN_EMAILS admins, whatever their letter case', async () => {
+  it('makes the confirmed addresses of ADMIN_EMAILS admins, whatever their letter case', async () => {
     const profile = await t.app.inject({
       method: 'GET',
       url: '/api/users/profile',
       headers: bearer(admin.token),
     });
     expect(profile.json<{ role: string }>().role).toBe('admin');
-    const chief = await registerUser(t.app, { email: 'chief@example.com' });
+    const chief = await registerConfirmed(t, { email: 'chief@example.com' });
     const chiefProfile = await t.app.inject({
       method: 'GET',
       url: '/api/users/profile',
       headers: bearer(chief.token),
     });
     expect(chiefProfile.json<{ role: string }>().role).toBe('admin');
+    // Listed but not confirmed: no role yet.
+    const deputy = await registerUser(t.app, { email: 'deputy@example.com' });
+    const deputyProfile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(deputy.token),
+    });
+    expect(deputyProfile.json<{ role: string }>().role).toBe('user');
     const memberProfile = await t.app.inject({
       method: 'GET',
       url: '/api/users/profile',

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '@ray/shared/schemas/user';
 import { AppError } from './app-error';
@@ -28,10 +28,23 @@ const VERIFIED_MAX_ENTRIES = 10_000;
  */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** Derived from the secret for one purpose only, so nothing it produces could ever sign an access token. */
+  private readonly successorKey: Buffer;
   private readonly verified = new Map<string, AccessClaims>();
 
   constructor(private readonly config: TokenConfig) {
     this.key = new TextEncoder().encode(config.secret);
+    this.successorKey = createHmac('sha256', config.secret).update('ray refresh-token successors').digest();
+  }
+
+  /**
+   * The refresh token that replaces `refreshToken` when it is exchanged. It is derived rather than drawn, so
+   * every request that presents the same token (two tabs refreshing at once, a retried request) is handed the
+   * same successor, and the session stays one chain. Without the server's secret it cannot be computed from
+   * the token it follows.
+   */
+  refreshSuccessor(refreshToken: string): string {
+    return createHmac('sha256', this.successorKey).update(`refresh:${refreshToken}`).digest('base64url');
   }
 
   sign(claims: AccessClaims): Promise<string> {

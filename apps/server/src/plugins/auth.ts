@@ -22,6 +22,7 @@ export function registerAuth(app: FastifyInstance) {
     if (!match) throw new AppError('UNAUTHORIZED');
     const claims = await app.ctx.tokens.verify(match[1]!);
     if (!(await app.ctx.sessions.isActive(claims.sessionId))) throw new AppError('UNAUTHORIZED');
+    app.ctx.sessions.used(claims.sessionId);
     request.auth = claims;
   };
   // A callback hook, so that a visitor's request (no header) costs no promise.

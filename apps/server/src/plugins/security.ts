@@ -56,10 +56,17 @@ export function securityHeaders(options: HelmetOptions = helmetOptions()): Recor
   );
 }
 
+/**
+ * Pages opened from a mailed link whose address carries a single-use secret. The page takes it out of the address
+ * at once, but the scripts and styles it loads first would still repeat the full address as their Referer.
+ */
+const SECRET_LINK_PAGES = /^\/(?:verify-email|reset-password)(?:[/?#]|$)/;
+
 export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], mediaPublicUrl?: string) {
   const headers = securityHeaders(helmetOptions(mediaPublicUrl ? new URL(mediaPublicUrl).origin : undefined));
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (SECRET_LINK_PAGES.test(request.url)) reply.header('referrer-policy', 'no-referrer');
     done();
   });
   await app.register(cors, {

@@ -96,6 +96,25 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordPayload = z.input<typeof changePasswordSchema>;
 
+/** The token of a mailed confirmation link (/verify-email?token=…). */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: msg.verifyLinkInvalid })
+    .min(1, msg.verifyLinkInvalid)
+    .max(200, msg.verifyLinkInvalid),
+});
+export type VerifyEmailPayload = z.input<typeof verifyEmailSchema>;
+
+/** A new address for the account, confirmed by the current password. */
+export const changeEmailSchema = z.object({
+  email: emailField,
+  currentPassword: z
+    .string({ error: msg.currentPasswordRequired })
+    .min(1, msg.currentPasswordRequired)
+    .max(4096, msg.passwordTooLong),
+});
+export type ChangeEmailPayload = z.input<typeof changeEmailSchema>;
+
 export const authResponseSchema = z.object({
   success: z.boolean(),
   token: z.string().optional(),

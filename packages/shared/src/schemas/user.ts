@@ -12,6 +12,8 @@ export const currentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
+  /** Whether the address in `email` was confirmed (through the mailed link, or by the social provider). */
+  emailVerified: z.boolean(),
   bio: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   createdAt: z.string(),

@@ -14,6 +14,8 @@ import {
 } from '@ray/shared/schemas/auth';
 import { requireAuth } from '../../plugins/auth';
 import * as account from './account.service';
+import { emailVerificationRoutes } from './email-verification.routes';
+import { sessionsRoutes } from './sessions.routes';
 
 const tags = ['account'];
 const errors = {
@@ -61,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => account.refresh(app.ctx, request.body.refreshToken),
+    async (request) => account.refresh(app.ctx, request.body.refreshToken, account.clientOf(request)),
   );
 
   app.post(
@@ -128,4 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, message: msg.passwordChanged };
     },
   );
+
+  await app.register(sessionsRoutes);
+  await app.register(emailVerificationRoutes);
 };

@@ -22,7 +22,6 @@ import {
   type UserRow,
 } from '../users/users.repository';
 import {
-  claimRefreshToken,
   consumeResetToken,
   findRefreshToken,
   insertRefreshToken,
@@ -30,7 +29,9 @@ import {
   replaceResetToken,
   revokeSession,
   revokeUserSessions,
+  rotateRefreshToken,
 } from './sessions.repository';
+import { grantListedRole, queueVerificationLink } from './email-verification.service';
 
 export interface ClientInfo {
   ip: string;
@@ -121,7 +122,6 @@ export async function register(
   ]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
   await assertUncommon(payload.password, 'password');
-  const role = ctx.env.ADMIN_EMAILS.includes(payload.email) ? 'admin' : 'user';
   let user: UserRow;
   try {
     user = await insertUser(ctx.database.db, {
@@ -131,7 +131,8 @@ export async function register(
       passwordHash: await hashPassword(payload.password),
       firstName: payload.firstName,
       lastName: payload.lastName,
-      role,
+      // Even an address of ADMIN_EMAILS starts as a user: the role waits until the address is confirmed.
+      role: 'user',
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
@@ -140,6 +141,7 @@ export async function register(
       throw AppError.field('USERNAME_TAKEN', 'username', msg.usernameTaken);
     throw error;
   }
+  queueVerificationLink(ctx, user);
   return startSession(ctx, user, true, client, msg.registerSuccess);
 }
 
@@ -173,11 +175,21 @@ export async function login(
   if (!user || !valid) throw new AppError('INVALID_CREDENTIALS');
   const [account, address] = limits;
   await Promise.all([ctx.limiter.clear(account), ctx.limiter.giveBack(address)]);
-  return startSession(ctx, user, payload.rememberMe, client, msg.loginSuccess);
+  return startSession(ctx, await grantListedRole(ctx, user), payload.rememberMe, client, msg.loginSuccess);
 }
 
-export async function refresh(ctx: AppContext, refreshToken: string): Promise<AuthResponse> {
-  const found = await findRefreshToken(ctx.database.db, hashToken(refreshToken));
+/**
+ * Exchanges a refresh token for a new access token and the token's successor. The successor is derived from the
+ * token (AccessTokens.refreshSuccessor), so a token presented again within the grace window (a second tab, a
+ * retried request) gets the very successor the first exchange stored, and the session stays one chain.
+ */
+export async function refresh(
+  ctx: AppContext,
+  refreshToken: string,
+  client?: ClientInfo,
+): Promise<AuthResponse> {
+  const db = ctx.database.db;
+  const found = await findRefreshToken(db, hashToken(refreshToken));
   const now = Date.now();
   if (
     !found ||
@@ -187,18 +199,37 @@ export async function refresh(ctx: AppContext, refreshToken: string): Promise<Au
   ) {
     throw new AppError('UNAUTHORIZED', { message: msg.sessionExpired });
   }
-  const claimed = await claimRefreshToken(ctx.database.db, found.token.id);
-  if (!claimed) {
+  const successor = ctx.tokens.refreshSuccessor(refreshToken);
+  const successorHash = hashToken(successor);
+  const rotated = await rotateRefreshToken(db, {
+    id: found.token.id,
+    sessionId: found.session.id,
+    successorHash,
+    expiresAt: new Date(
+      Math.min(found.session.expiresAt.getTime(), now + ctx.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    ),
+    ip: client?.ip,
+  });
+  if (!rotated) {
     const usedAt = found.token.usedAt?.getTime() ?? now;
     if (now - usedAt > REFRESH_REUSE_GRACE_MS) {
       // A rotated token came back long after its rotation: someone else holds a copy. End the whole family.
-      await revokeSession(ctx.database.db, found.session.id);
+      await revokeSession(db, found.session.id);
       ctx.sessions.revoked([found.session.id]);
       throw new AppError('UNAUTHORIZED', { message: msg.sessionExpired });
     }
+    // Within the window the answer is the successor already stored, whether or not it has been exchanged since.
+    const next = await findRefreshToken(db, successorHash);
+    if (!next || next.session.id !== found.session.id || next.token.expiresAt.getTime() <= now) {
+      throw new AppError('UNAUTHORIZED', { message: msg.sessionExpired });
+    }
   }
-  const tokens = await issueTokens(ctx, found.user, found.session.id, found.session.expiresAt);
-  return { success: true, ...tokens, userId: found.user.id, message: msg.loginSuccess };
+  const token = await ctx.tokens.sign({
+    userId: found.user.id,
+    sessionId: found.session.id,
+    role: found.user.role,
+  });
+  return { success: true, token, refreshToken: successor, userId: found.user.id, message: msg.loginSuccess };
 }
 
 export async function logout(ctx: AppContext, sessionId: string | null, refreshToken: string | undefined) {

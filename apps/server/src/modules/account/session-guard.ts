@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from '../../lib/redis';
-import { isSessionActive } from './sessions.repository';
+import { isSessionActive, touchSession } from './sessions.repository';
 
 const CACHE_MS = 10_000;
 const MAX_ENTRIES = 50_000;
+/** How stale a session's "last used" time may get: the settings page shows it to within minutes, not seconds. */
+const TOUCH_INTERVAL_SECONDS = 5 * 60;
 
 /**
  * Answers "is this session still signed in?" for every authenticated request. Results are cached briefly so
@@ -14,6 +16,8 @@ const MAX_ENTRIES = 50_000;
  */
 export class SessionGuard {
   private readonly cache = new Map<string, { active: boolean; until: number }>();
+  /** When this process last wrote each session's "last used" time. */
+  private readonly touched = new Map<string, number>();
   private readonly listeners = new Set<(sessionIds: string[]) => void>();
   private readonly instance = randomUUID();
   private publisher: RedisClient | undefined;
@@ -70,6 +74,22 @@ export class SessionGuard {
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(sessionId, { active, until: now + CACHE_MS });
     return active;
+  }
+
+  /**
+   * Notes that a signed-in request used the session. Writes at most once per TOUCH_INTERVAL_SECONDS for each
+   * session and process, and the write itself changes nothing when another instance wrote within the interval;
+   * a failed write only leaves the time older, so it never fails the request.
+   */
+  used(sessionId: string) {
+    const now = Date.now();
+    const last = this.touched.get(sessionId);
+    if (last !== undefined && now - last < TOUCH_INTERVAL_SECONDS * 1000) return;
+    if (this.touched.size >= MAX_ENTRIES) this.touched.clear();
+    this.touched.set(sessionId, now);
+    touchSession(this.db, sessionId, TOUCH_INTERVAL_SECONDS).catch((error: unknown) => {
+      this.logger?.warn({ err: error }, 'session last-use time not written');
+    });
   }
 
   /** Called after sessions are revoked, so this process forgets them and real-time connections can close. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
 
@@ -42,6 +42,80 @@ export async function claimRefreshToken(db: Executor, id: number): Promise<boole
     .set({ usedAt: sql`now()` })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+/**
+ * Exchanges a refresh token for its successor: marks the token used, stores the successor and notes the
+ * session's use, all in one transaction. False when another request exchanged the token first; that request's
+ * successor is then already stored, since a second exchange waits for the first one's commit.
+ */
+export async function rotateRefreshToken(
+  db: Executor,
+  rotation: { id: number; sessionId: string; successorHash: string; expiresAt: Date; ip: string | undefined },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimRefreshToken(tx, rotation.id);
+    if (!claimed) return false;
+    await insertRefreshToken(tx, {
+      sessionId: rotation.sessionId,
+      tokenHash: rotation.successorHash,
+      expiresAt: rotation.expiresAt,
+    });
+    await tx
+      .update(sessions)
+      .set({ lastUsedAt: sql`now()`, ...(rotation.ip ? { ip: rotation.ip } : {}) })
+      .where(eq(sessions.id, rotation.sessionId));
+    return true;
+  });
+}
+
+/**
+ * Moves the session's "last used" time forward unless it was moved within `intervalSeconds`: instances that all
+ * see the same session in use write it once per interval between them.
+ */
+export async function touchSession(db: Executor, sessionId: string, intervalSeconds: number) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        lt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${intervalSeconds})`),
+      ),
+    );
+}
+
+/** The user's signed-in sessions, the most recently used first. */
+export async function listActiveSessions(db: Executor, userId: string, limit: number) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+    .limit(limit);
+}
+
+/** Ends one signed-in session of the user; false when the user has no such session (or it already ended). */
+export async function revokeOwnSession(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: sessions.id });
   return rows.length === 1;
 }
 

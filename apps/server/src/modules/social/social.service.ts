@@ -225,7 +225,10 @@ async function accountFor(
           usernameKey: username.toLowerCase(),
           passwordHash: null,
           ...splitName(profile.name, config.label),
-          // Roles come from an e-mail and password sign-up or from an admin, never from a provider's word.
+          // The provider kept the address only because it confirmed it (providers.ts), as our link would.
+          emailVerifiedAt: email ? new Date() : null,
+          // Roles come from ADMIN_EMAILS for an address confirmed by our own mail, or from an admin; never from
+          // a provider's word.
           role: 'user',
         });
         await tx.insert(socialAccounts).values({

@@ -147,7 +147,13 @@ describe('completing a social sign-in', () => {
     const first = await signIn(user);
     const me = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(first.token) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ firstName: 'نورة', lastName: 'القحطاني', email: user.email });
+    // The provider confirmed the address, so it counts as confirmed here too.
+    expect(me.json()).toMatchObject({
+      firstName: 'نورة',
+      lastName: 'القحطاني',
+      email: user.email,
+      emailVerified: true,
+    });
 
     const second = await signIn(user);
     expect(second.userId).toBe(first.userId);
@@ -171,6 +177,7 @@ describe('completing a social sign-in', () => {
     const result = await signIn(person({ emailVerified: false }));
     const row = await t.database.db.query.users.findFirst({ where: eq(users.id, result.userId) });
     expect(row?.email).toBeNull();
+    expect(row?.emailVerifiedAt).toBeNull();
   });
 
   it('reads a GitHub-shaped profile', async () => {

@@ -13,6 +13,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    emailVerified: user.email !== null && user.emailVerifiedAt !== null,
     bio: user.bio,
     avatarUrl: user.avatarUrl,
     createdAt: user.createdAt.toISOString(),
