@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { HTTP_TIMEOUT_MS } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { AppError } from './app-error';
 import { processImage, type ImageLimits, type ImageVariant, type ProcessedImage } from './images';
@@ -19,8 +20,8 @@ export interface ImageWorkOptions extends ImageLimits {
  * Each sharp step holds a libuv thread until it ends, and so does every password hash: with the default four
  * threads, four heavy images left sign-in waiting for seconds. Here only `jobs` images are processed at a time
  * (start-up checks that threads stay free for hashing), libvips uses one thread per image, and the others wait
- * in a bounded line; past it, and past each user's own allowance, requests are refused at once with an Arabic
- * message. The counts are this instance's: each instance guards its own threads.
+ * in a bounded line for a bounded time; past it, and past each user's own allowance, requests are refused with
+ * an Arabic message. The counts are this instance's: each instance guards its own threads.
  */
 export class ImageWork {
   private readonly pool: WorkPool;
@@ -29,7 +30,13 @@ export class ImageWork {
   constructor(private readonly options: ImageWorkOptions) {
     // The default is one thread per core on some systems: an image would then take every core from the rest.
     sharp.concurrency(1);
-    this.pool = new WorkPool({ concurrency: options.jobs, maxQueued: options.queue });
+    this.pool = new WorkPool({
+      concurrency: options.jobs,
+      maxQueued: options.queue,
+      // The web app gives up on an upload 30 s after its last byte: an image still waiting when its processing
+      // could no longer end in time is refused then, not processed for no one.
+      maxWaitMs: Math.max(1_000, HTTP_TIMEOUT_MS - (options.timeoutSeconds + 2) * 1000),
+    });
   }
 
   get running(): number {

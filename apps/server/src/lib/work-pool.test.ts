@@ -49,4 +49,18 @@ describe('WorkPool', () => {
     expect(await pool.run(() => Promise.resolve('next'))).toBe('next');
     expect(pool.running).toBe(0);
   });
+
+  it('refuses a task that waited longer than maxWaitMs and gives its place back', async () => {
+    const pool = new WorkPool({ concurrency: 1, maxQueued: 5, maxWaitMs: 50 });
+    const log: string[] = [];
+    const [a, b] = [gate(log, 'a'), gate(log, 'b')];
+    const first = pool.run(a.task);
+    const late = await pool.run(b.task).catch((error: unknown) => error);
+    expect(late).toBeInstanceOf(PoolFullError);
+    expect(log).toEqual(['a']);
+    expect([pool.running, pool.queued]).toEqual([1, 0]);
+    a.finish();
+    expect(await first).toBe('a');
+    expect(pool.running).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-/** Thrown by {@link WorkPool.run} when every slot is busy and the queue is full. */
+/** Thrown by {@link WorkPool.run} when every slot is busy and the queue is full, or the wait grew too long. */
 export class PoolFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super('work pool full');
@@ -11,15 +11,23 @@ export interface WorkPoolOptions {
   concurrency: number;
   /** Tasks that may wait for a slot; one more is refused at once. */
   maxQueued: number;
+  /** Longest wait for a slot, past which a task is refused rather than started after its caller gave up. */
+  maxWaitMs?: number;
+}
+
+interface Waiting {
+  start(): void;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /**
  * A fixed number of tasks at a time and a bounded line of waiting ones, first come first served. A caller past
- * the line is refused at once with an estimate of when a slot frees, rather than left waiting without end.
+ * the line is refused at once, and one that waited `maxWaitMs` is refused then, each with an estimate of when a
+ * slot frees, rather than left waiting without end.
  */
 export class WorkPool {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiting[] = [];
   /** Moving average of how long a task runs, for the estimate given to refused callers. */
   private averageMs = 1_000;
 
@@ -36,7 +44,7 @@ export class WorkPool {
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxQueued) throw new PoolFullError(this.retryAfterSeconds());
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await this.wait();
     } else {
       this.active += 1;
     }
@@ -47,9 +55,25 @@ export class WorkPool {
       this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
       // The slot passes straight to the next in line, so a newcomer can never overtake it.
       const next = this.waiting.shift();
-      if (next) next();
-      else this.active -= 1;
+      if (next) {
+        clearTimeout(next.timer);
+        next.start();
+      } else {
+        this.active -= 1;
+      }
     }
+  }
+
+  private wait(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const entry: Waiting = { start: resolve, timer: undefined };
+      if (this.options.maxWaitMs !== undefined)
+        entry.timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(entry), 1);
+          reject(new PoolFullError(this.retryAfterSeconds()));
+        }, this.options.maxWaitMs);
+      this.waiting.push(entry);
+    });
   }
 
   /** Seconds until the line ahead of a newcomer has likely gone through, between 1 and 60. */
