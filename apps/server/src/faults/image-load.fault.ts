@@ -96,9 +96,10 @@ it('keeps the median sign-in within 3× of a quiet server while users upload hea
       `ratio ${ratio.toFixed(2)}; uploads by status ${JSON.stringify(counts)}\n`,
   );
 
-  // The images were really processed, and refusals were the polite kinds, never a failure.
+  // The images were really processed, and refusals were the polite kinds, never a failure: busy (503), one
+  // user's allowance (429) or, on a machine slowed by other work, the time budget (413).
   expect(counts[201] ?? 0).toBeGreaterThan(0);
-  expect(statuses.filter((status) => ![201, 429, 503].includes(status))).toEqual([]);
+  expect(statuses.filter((status) => ![201, 413, 429, 503].includes(status))).toEqual([]);
   expect(ratio).toBeLessThanOrEqual(3);
   expect(app.child.exitCode).toBeNull();
 });
