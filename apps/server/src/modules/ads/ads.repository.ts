@@ -28,11 +28,15 @@ export async function findAd(db: Executor, id: number) {
 }
 
 /**
- * Keeps the event and counts it when it is the visitor's first of its kind for this ad and placement in the
- * window: the partial unique index over counted events decides, so concurrent repeats count once. A repeat is
- * kept with `counted` false and leaves the ad's counters alone.
+ * Keeps the event and, when `countable`, counts it if it is the visitor's first of its kind for this ad and
+ * placement in the window: the partial unique index over counted events decides, so concurrent repeats count
+ * once. Anything else is kept with `counted` false and leaves the ad's counters alone.
  */
-export async function recordEvent(db: Executor, event: NewAdEvent): Promise<boolean> {
+export async function recordEvent(db: Executor, event: NewAdEvent, countable: boolean): Promise<boolean> {
+  if (!countable) {
+    await db.insert(adEvents).values({ ...event, counted: false });
+    return false;
+  }
   return db.transaction(async (tx) => {
     const counted = await tx
       .insert(adEvents)

@@ -43,12 +43,15 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   function visitorOf(request: FastifyRequest, reply: FastifyReply) {
     void reply.header('cache-control', 'no-store');
-    if (request.auth) return { key: `user:${request.auth.userId}`, issue: () => undefined };
-    const known = app.ctx.visitors.verify(readCookie(request.headers.cookie, VISITOR_COOKIE));
-    if (known) return { key: `visitor:${known}`, issue: () => undefined };
+    const known = { isNew: false, address: request.ip, issue: () => undefined };
+    if (request.auth) return { ...known, key: `user:${request.auth.userId}` };
+    const id = app.ctx.visitors.verify(readCookie(request.headers.cookie, VISITOR_COOKIE));
+    if (id) return { ...known, key: `visitor:${id}` };
     const fresh = app.ctx.visitors.issue();
     return {
       key: `visitor:${fresh.id}`,
+      isNew: true,
+      address: request.ip,
       issue: () => {
         void reply.header(
           'set-cookie',
@@ -95,11 +98,12 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const visitor = visitorOf(request, reply);
-      const counted = await ads.recordImpression(app.ctx, request.params.id, {
-        placement: request.body.placement,
-        page: request.body.pageUrl,
-        visitorKey: visitor.key,
-      });
+      const counted = await ads.recordImpression(
+        app.ctx,
+        request.params.id,
+        { placement: request.body.placement, page: request.body.pageUrl },
+        visitor,
+      );
       visitor.issue();
       return { success: true, counted };
     },
@@ -118,11 +122,12 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const visitor = visitorOf(request, reply);
-      const result = await ads.recordClick(app.ctx, request.params.id, {
-        placement: request.body.placement,
-        page: request.body.referrerUrl,
-        visitorKey: visitor.key,
-      });
+      const result = await ads.recordClick(
+        app.ctx,
+        request.params.id,
+        { placement: request.body.placement, page: request.body.referrerUrl },
+        visitor,
+      );
       visitor.issue();
       return result;
     },

@@ -4,6 +4,7 @@ import { adStatus, type Ad, type AdminAd, type adInputSchema } from '@ray/shared
 import { msg } from '@ray/shared/messages.ar';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import { limitAddress } from '../../lib/rate-limiter';
 import { keyOfUrl } from '../../lib/storage';
 import * as repo from './ads.repository';
 import type { AdRow } from './ads.repository';
@@ -71,28 +72,52 @@ const UNKNOWN_PLACEMENT = 'unknown';
 export const countWindowStart = (at: number = Date.now()) =>
   new Date(Math.floor(at / AD_COUNT_WINDOW_MS) * AD_COUNT_WINDOW_MS);
 
+/**
+ * New visitor ids whose events may count, per client address and hour. A client that drops its cookie is a new
+ * visitor every time; past this many, its events are still kept but move no counter. Generous enough for many
+ * people behind one address (a carrier's NAT); a returning visitor with a valid cookie never counts here.
+ */
+export const NEW_VISITORS_PER_ADDRESS = { max: 60, windowSeconds: 60 * 60 };
+
+/** Who an event is for, as the server established it (ads.routes.ts): never a value the client chose. */
+export interface AdVisitor {
+  /** `user:<id>` for a signed-in user, `visitor:<id>` for the id of the server's signed cookie. */
+  key: string;
+  /** True when the id was issued for this very request (no valid cookie came with it). */
+  isNew: boolean;
+  address: string;
+}
+
+async function mayCount(ctx: AppContext, visitor: AdVisitor): Promise<boolean> {
+  if (!visitor.isNew) return true;
+  const key = `ads:new-visitor:${limitAddress(visitor.address)}`;
+  return (await ctx.limiter.take([{ key, ...NEW_VISITORS_PER_ADDRESS }])) === 0;
+}
+
 /** Only the path is kept: a query string or fragment may carry what the visitor typed. */
 const pathOnly = (page: string | undefined) => (page ? page.split(/[?#]/)[0]! : null);
 
-/**
- * Records an impression, counted the first time in the window that this visitor sees the ad in this placement.
- * `visitorKey` is the server's own: the signed-in user's id or the id of the visitor's signed cookie.
- */
+/** Records an impression, counted the first time in the window that this visitor sees the ad in this placement. */
 export async function recordImpression(
   ctx: AppContext,
   id: number,
-  impression: { placement: AdPlacement; page: string; visitorKey: string },
+  impression: { placement: AdPlacement; page: string },
+  visitor: AdVisitor,
 ): Promise<boolean> {
   const row = await repo.findAd(ctx.database.db, id);
   if (!row || !row.placements.includes(impression.placement)) throw new AppError('NOT_FOUND');
-  return repo.recordEvent(ctx.database.db, {
-    adId: id,
-    kind: 'impression',
-    placement: impression.placement,
-    page: pathOnly(impression.page),
-    visitorKey: impression.visitorKey,
-    windowStart: countWindowStart(),
-  });
+  return repo.recordEvent(
+    ctx.database.db,
+    {
+      adId: id,
+      kind: 'impression',
+      placement: impression.placement,
+      page: pathOnly(impression.page),
+      visitorKey: visitor.key,
+      windowStart: countWindowStart(),
+    },
+    await mayCount(ctx, visitor),
+  );
 }
 
 /**
@@ -102,18 +127,23 @@ export async function recordImpression(
 export async function recordClick(
   ctx: AppContext,
   id: number,
-  click: { placement: AdPlacement | undefined; page: string | undefined; visitorKey: string },
+  click: { placement: AdPlacement | undefined; page: string | undefined },
+  visitor: AdVisitor,
 ): Promise<{ targetUrl: string; counted: boolean }> {
   const row = await repo.findAd(ctx.database.db, id);
   if (!row || (click.placement && !row.placements.includes(click.placement))) throw new AppError('NOT_FOUND');
-  const counted = await repo.recordEvent(ctx.database.db, {
-    adId: id,
-    kind: 'click',
-    placement: click.placement ?? UNKNOWN_PLACEMENT,
-    page: pathOnly(click.page),
-    visitorKey: click.visitorKey,
-    windowStart: countWindowStart(),
-  });
+  const counted = await repo.recordEvent(
+    ctx.database.db,
+    {
+      adId: id,
+      kind: 'click',
+      placement: click.placement ?? UNKNOWN_PLACEMENT,
+      page: pathOnly(click.page),
+      visitorKey: visitor.key,
+      windowStart: countWindowStart(),
+    },
+    await mayCount(ctx, visitor),
+  );
   return { targetUrl: row.targetUrl, counted };
 }
 

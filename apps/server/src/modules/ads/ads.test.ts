@@ -6,7 +6,7 @@ import type { Ad, AdminAd } from '@ray/shared/schemas/ad';
 import { adEvents } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
-import { AD_COUNT_WINDOW_MS, countWindowStart, pickWeighted } from './ads.service';
+import { AD_COUNT_WINDOW_MS, countWindowStart, NEW_VISITORS_PER_ADDRESS, pickWeighted } from './ads.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -215,6 +215,40 @@ describe('ads', () => {
     const kept = await adEvent('impression', counted.id, payload, { cookie: `theme=dark; ${genuine}` });
     expect(kept.json<{ counted: boolean }>().counted).toBe(false);
     expect(kept.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts a client that drops its cookie only so many times per address an hour, and keeps every event', async () => {
+    const counted = await createAd(['BetweenPosts']);
+    const other = await createAd(['BetweenPosts']);
+    const from = (remoteAddress: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/ads/${counted.id}/click`,
+        payload: { placement: 'BetweenPosts' },
+        remoteAddress,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    // A real visitor from the same address, who keeps the cookie of the first answer.
+    const keeper = visitorCookieOf(await from('203.0.113.50'))!;
+    const answers = [];
+    for (let i = 0; i < NEW_VISITORS_PER_ADDRESS.max; i++) answers.push(await from('203.0.113.50'));
+    expect(answers.filter((answer) => answer.json<{ counted: boolean }>().counted)).toHaveLength(
+      NEW_VISITORS_PER_ADDRESS.max - 1,
+    );
+    expect(answers.at(-1)!.json<{ counted: boolean }>().counted).toBe(false);
+    expect(visitorCookieOf(answers.at(-1)!)).toMatch(/^ray_vid=/);
+    expect(await countsOf(counted.id)).toMatchObject({ clicks: NEW_VISITORS_PER_ADDRESS.max });
+    expect(await eventsOf(counted.id, 'click')).toHaveLength(NEW_VISITORS_PER_ADDRESS.max + 1);
+    // The visitor who kept the cookie, and a client at another address, still count.
+    const kept = await t.app.inject({
+      method: 'POST',
+      url: `/api/ads/${other.id}/click`,
+      payload: { placement: 'BetweenPosts' },
+      remoteAddress: '203.0.113.50',
+      headers: { cookie: keeper },
+    });
+    expect(kept.json<{ counted: boolean }>().counted).toBe(true);
+    expect((await from('203.0.113.51')).json<{ counted: boolean }>().counted).toBe(true);
   });
 
   it('counts a signed-in user by account, without a cookie', async () => {
