@@ -53,19 +53,22 @@ export async function logout(page: Page) {
   await expect(page.getByRole('link', { name: 'تسجيل الدخول' }).first()).toBeVisible();
 }
 
-/** Waits for the e-mail sent to an address and returns the first link in it. */
-export async function linkFromMail(to: string): Promise<string> {
+/**
+ * Waits for an e-mail to an address with a link to `page` (a reset link unless told otherwise) and returns the
+ * newest such link: registration also mails a confirmation link, which may arrive in between.
+ */
+export async function linkFromMail(to: string, page = 'reset-password'): Promise<string> {
   let link: string | undefined;
+  const pattern = new RegExp(`https?://\\S+/${page}\\?\\S+`);
   await expect
     .poll(
       async () => {
         const messages = (await (await fetch(`${MAIL_API}/?to=${encodeURIComponent(to)}`)).json()) as {
           raw: string;
         }[];
-        const last = messages.at(-1);
-        if (!last) return null;
-        const decoded = decodeMail(last.raw);
-        link = /https?:\/\/\S+reset-password\?\S+/.exec(decoded)?.[0];
+        link = messages
+          .map((message) => pattern.exec(decodeMail(message.raw))?.[0])
+          .findLast((found) => found !== undefined);
         return link ?? null;
       },
       { timeout: 15_000 },

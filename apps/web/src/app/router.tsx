@@ -25,6 +25,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const AboutPage = lazy(() =>
   import('@/features/pages/pages/about-page').then((m) => ({ default: m.AboutPage })),
 );
@@ -135,6 +138,8 @@ const routes: RouteObject[] = [
               { path: 'posts/:postId/edit', element: <EditPostPage /> },
             ],
           },
+          // Signed in or not: the link may be opened on any device.
+          { path: 'verify-email', element: <VerifyEmailPage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'privacy', element: <PrivacyPage /> },

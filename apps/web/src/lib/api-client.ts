@@ -324,4 +324,6 @@ export const identityApi = {
     apiRequest<T>(path, { ...options, service: 'identity', method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Options) =>
     apiRequest<T>(path, { ...options, service: 'identity', method: 'POST', body }),
+  delete: <T>(path: string, options?: Options) =>
+    apiRequest<T>(path, { ...options, service: 'identity', method: 'DELETE' }),
 };

@@ -20,6 +20,7 @@ describe('safeReturnPath', () => {
     expect(safeReturnPath('/login/callback?code=1')).toBeNull();
     expect(safeReturnPath('/register')).toBeNull();
     expect(safeReturnPath('/reset-password?token=x')).toBeNull();
+    expect(safeReturnPath('/verify-email?token=x')).toBeNull();
     expect(safeReturnPath('/auth/mobile/callback')).toBeNull();
   });
 });

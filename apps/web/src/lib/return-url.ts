@@ -1,7 +1,14 @@
 import { STORAGE_KEYS } from '@ray/shared/constants';
 import { browserStorage } from './credentials';
 
-const SIGN_IN_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/auth'];
+const SIGN_IN_PATHS = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/auth',
+];
 
 /** Only same-site paths that are not sign-in pages themselves, so a crafted link cannot redirect elsewhere. */
 export function safeReturnPath(value: unknown): string | null {

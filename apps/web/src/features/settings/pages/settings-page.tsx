@@ -10,8 +10,11 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatMonthYear } from '@/lib/format';
 import { currentUserQueryOptions } from '../api/get-current-user';
+import { ActiveSessions } from '../components/active-sessions';
 import { AvatarUpload } from '../components/avatar-upload';
+import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { EmailStatusBadge, VerifyEmailNotice } from '../components/email-verification';
 import { ProfileForm } from '../components/profile-form';
 
 const TABS = ['profile', 'security'] as const;
@@ -86,8 +89,17 @@ export function SettingsPage() {
                 </div>
                 <div className="min-w-0">
                   <dt className="text-slate-600">{accountStrings.settings.email}</dt>
-                  <dd className="mt-0.5 truncate font-medium text-slate-900">
-                    {user.email ? <bdi dir="ltr">{user.email}</bdi> : accountStrings.settings.noEmail}
+                  <dd className="mt-0.5 font-medium text-slate-900">
+                    {user.email ? (
+                      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        <bdi dir="ltr" className="min-w-0 truncate">
+                          {user.email}
+                        </bdi>
+                        <EmailStatusBadge verified={user.emailVerified} />
+                      </span>
+                    ) : (
+                      accountStrings.settings.noEmail
+                    )}
                   </dd>
                 </div>
                 <div>
@@ -95,19 +107,32 @@ export function SettingsPage() {
                   <dd className="mt-0.5 font-medium text-slate-900">{formatMonthYear(user.createdAt)}</dd>
                 </div>
               </dl>
+              {user.email && !user.emailVerified ? (
+                <div className="p-5 sm:p-6">
+                  <VerifyEmailNotice user={user} />
+                </div>
+              ) : null}
               <div className="p-5 sm:p-6">
                 <ProfileForm key={user.userId} user={user} />
               </div>
             </Card>
           </Tabs.Content>
 
-          <Tabs.Content value="security" className="focus-visible:outline-none">
+          <Tabs.Content value="security" className="space-y-5 focus-visible:outline-none">
+            <Card className="p-5 sm:p-6">
+              <ActiveSessions />
+            </Card>
             <Card className="p-5 sm:p-6">
               <h2 className="text-lg font-bold text-slate-900">
                 {accountStrings.settings.changePasswordTitle}
               </h2>
               <p className="mt-1 mb-5 text-sm text-slate-600">{accountStrings.settings.changePasswordBody}</p>
               <ChangePasswordForm />
+            </Card>
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-lg font-bold text-slate-900">{accountStrings.settings.changeEmailTitle}</h2>
+              <p className="mt-1 mb-5 text-sm text-slate-600">{accountStrings.settings.changeEmailBody}</p>
+              <ChangeEmailForm />
             </Card>
           </Tabs.Content>
         </Tabs.Root>

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { msg } from '@ray/shared/messages.ar';
+import { changeEmailSchema, type ChangeEmailPayload } from '@ray/shared/schemas/auth';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField } from '@/components/ui/text-field';
+import { accountStrings } from '@/i18n/account.ar';
+import { ApiError } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { useChangeEmail } from '../api/change-email';
+
+const EMPTY: ChangeEmailPayload = { email: '', currentPassword: '' };
+
+/** A new address for the account; it starts unconfirmed and receives its own link. */
+export function ChangeEmailForm() {
+  const changeEmail = useChangeEmail();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailPayload>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await changeEmail.mutateAsync(values);
+      reset(EMPTY);
+      toast.success(answer.message || msg.emailChanged);
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, ['email', 'currentPassword'])) return;
+      setError('root.server', {
+        message: error instanceof ApiError && error.hasServerMessage ? error.message : msg.genericRetry,
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
+      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+      <TextField
+        id="settings-new-email"
+        label={accountStrings.settings.newEmail}
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        placeholder={accountStrings.auth.emailPlaceholder}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordField
+        id="settings-email-password"
+        label={accountStrings.settings.emailPassword}
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" loading={isSubmitting}>
+          {accountStrings.settings.changeEmailSubmit}
+        </Button>
+      </div>
+    </form>
+  );
+}
