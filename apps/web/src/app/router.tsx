@@ -92,6 +92,9 @@ const AdminAnalyticsPage = lazy(() =>
 const AdminMessagesPage = lazy(() =>
   import('@/features/admin/pages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })),
 );
+const AdminAuditLogPage = lazy(() =>
+  import('@/features/admin/pages/admin-audit-log-page').then((m) => ({ default: m.AdminAuditLogPage })),
+);
 
 /** The route table of spec section 2. */
 const routes: RouteObject[] = [
@@ -133,6 +136,7 @@ const routes: RouteObject[] = [
                   { path: 'ads/:adId/edit', element: <AdminAdEditorPage /> },
                   { path: 'analytics', element: <AdminAnalyticsPage /> },
                   { path: 'messages', element: <AdminMessagesPage /> },
+                  { path: 'audit-log', element: <AdminAuditLogPage /> },
                 ],
               },
               { path: 'posts/:postId/edit', element: <EditPostPage /> },

@@ -11,10 +11,12 @@ import { readServerState } from '@/lib/server-state';
 import { registerAnalytics } from './analytics-handlers';
 import { AppRoot } from './app-root';
 import { registerSessionHandlers } from './session-handlers';
+import { registerSuspensionHandlers } from './suspension-handlers';
 
 /** Starts the app on the page: takes a server-rendered page over, or renders the page in the browser. */
 export function startApp(container: HTMLElement): void {
   registerSessionHandlers();
+  registerSuspensionHandlers();
   registerAnalytics();
   limitEarlyActions();
 

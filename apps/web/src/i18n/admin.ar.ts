@@ -1,6 +1,7 @@
 import type { AdPlacement } from '@ray/shared/constants';
 import type { AdStatus } from '@ray/shared/schemas/ad';
 import type { AnalyticsEventName, RecordedActivity } from '@ray/shared/schemas/analytics';
+import type { AuditAction } from '@ray/shared/schemas/audit';
 
 /** Copy of the admin area: ads, analytics and the contact messages tab. */
 export const adminStrings = {
@@ -8,7 +9,12 @@ export const adminStrings = {
   title: 'لوحة الإدارة',
   subtitle: 'أدر الإعلانات وتابع نشاط المنصة ورسائل التواصل',
   navLabel: 'أقسام لوحة الإدارة',
-  tabs: { ads: 'الإعلانات', analytics: 'الإحصاءات', messages: 'رسائل التواصل' },
+  tabs: {
+    ads: 'الإعلانات',
+    analytics: 'الإحصاءات',
+    messages: 'رسائل التواصل',
+    auditLog: 'سجل الإجراءات',
+  },
   forbiddenTitle: 'ليس لديك صلاحية',
   forbiddenBody: 'هذه الصفحة مخصصة لمديري المنصة.',
 
@@ -158,5 +164,51 @@ export const adminStrings = {
 
   messages: {
     title: 'رسائل التواصل',
+  },
+
+  auditLog: {
+    title: 'سجل الإجراءات',
+    subtitle:
+      'كل ما فعله فريق الإشراف والمديرون، الأحدث أولاً. لا يُعدَّل السجل ولا يُحذف منه شيء، وصاحب المحتوى المجهول لا يظهر فيه إلا بمعرّف المحتوى.',
+    count: (n: string) => `${n} إجراء`,
+    refresh: 'تحديث',
+    loadFailed: 'فشل في تحميل سجل الإجراءات',
+    empty: 'لم يُسجَّل أي إجراء بعد',
+    loadMore: 'عرض المزيد',
+    loadingMore: 'جارٍ تحميل المزيد',
+    nextPageFailed: 'فشل في تحميل المزيد من السجل',
+    retry: 'إعادة المحاولة',
+    by: 'بواسطة',
+    roles: { admin: 'مدير', moderator: 'مشرف', user: 'مستخدم' } as Record<string, string>,
+    actions: {
+      'report.status': 'قرار في بلاغ',
+      'post.hide': 'إخفاء منشور',
+      'comment.hide': 'إخفاء تعليق',
+      'author.warn': 'تنبيه صاحب محتوى مجهول',
+      'author.suspend': 'إيقاف صاحب محتوى مجهول',
+      'author.unsuspend': 'رفع الإيقاف عن صاحب محتوى مجهول',
+      'user.warn': 'تنبيه مستخدم',
+      'user.suspend': 'إيقاف مستخدم',
+      'user.unsuspend': 'رفع الإيقاف عن مستخدم',
+      'ad.create': 'إنشاء إعلان',
+      'ad.update': 'تعديل إعلان',
+      'ad.status': 'إيقاف إعلان أو استئنافه',
+      'config.update': 'تعديل إعدادات المنصة',
+    } satisfies Record<AuditAction, string>,
+    report: (id: string) => `البلاغ رقم ${id}`,
+    post: (id: string) => `المنشور رقم ${id}`,
+    comment: (id: string) => `التعليق رقم ${id}`,
+    authorOf: (item: string) => `صاحب ${item} (هويته مخفية)`,
+    handle: 'معرّف المحتوى',
+    userProfile: 'الملف الشخصي للمستخدم',
+    ad: (title: string) => `الإعلان «${title}»`,
+    adNumber: (id: string) => `الإعلان رقم ${id}`,
+    config: 'إعدادات المنصة',
+    newStatus: 'الحالة الجديدة',
+    until: 'حتى',
+    message: 'نص التنبيه',
+    note: 'الملاحظة',
+    maintenance: (on: boolean) => (on ? 'تفعيل وضع الصيانة' : 'إيقاف وضع الصيانة'),
+    adState: (active: boolean) => (active ? 'نشط' : 'متوقف'),
   },
 };

@@ -138,5 +138,22 @@ export const communityStrings = {
     done: 'تم تحديث البلاغ',
     failed: 'فشل في تحديث البلاغ',
     anonymous: 'مجهول',
+    anonymousAuthorHint:
+      'هوية صاحب المحتوى المجهول مخفية عن فريق الإشراف أيضاً: يصله التنبيه أو الإيقاف دون أن تُكشف لأحد.',
+    authorActions: 'إجراءات بحق صاحب المحتوى',
+    warn: 'تنبيه',
+    warnLabel: 'نص التنبيه',
+    warnPlaceholder: 'يصل إلى صاحب المحتوى إشعاراً من «فريق الإشراف»',
+    sendWarning: 'إرسال التنبيه',
+    suspend: 'إيقاف مؤقت',
+    suspendLabel: 'موقوف عن النشر والتعليق والتصويت حتى',
+    suspendHint: 'من ساعة إلى سنة من الآن، بتوقيت جهازك',
+    presetsLabel: 'مدد سريعة',
+    preset: (days: number) =>
+      days === 1 ? 'يوم' : days === 7 ? 'أسبوع' : days === 30 ? 'شهر' : `${days} أيام`,
+    confirmSuspend: 'إيقاف صاحب المحتوى',
+    lift: 'رفع الإيقاف',
+    actionFailed: 'تعذّر تنفيذ الإجراء، حاول مرة أخرى',
+    closeAction: 'إلغاء',
   },
 } as const;

@@ -52,6 +52,10 @@ export const strings = {
     close: 'إغلاق',
   },
 
+  suspension: {
+    hint: 'يمكنك التصفح والقراءة كالمعتاد، ويُرفع الإيقاف تلقائياً في موعده.',
+  },
+
   ads: {
     label: 'مساحة إعلانية',
     sponsored: 'إعلان',

@@ -86,7 +86,8 @@ export async function warn(
 ): Promise<ModerationActionResult> {
   const target = await resolve(ctx, ref);
   const row = await ctx.database.db.transaction(async (tx) => {
-    const created = await insertNotification(tx, notice(target, input.message));
+    // The list of notifications shows the message alone, so it says who it comes from.
+    const created = await insertNotification(tx, notice(target, `تنبيه من ${TEAM_NAME}: ${input.message}`));
     await recordStaffAction(tx, staff, {
       action: target.kind === 'author' ? 'author.warn' : 'user.warn',
       targetType: target.kind,

@@ -205,7 +205,7 @@ describe('warning an author', () => {
     expect(inbox[0]).toMatchObject({
       type: 'other',
       senderName: 'فريق الإشراف',
-      message: 'يرجى احترام الآخرين في منشوراتك',
+      message: 'تنبيه من فريق الإشراف: يرجى احترام الآخرين في منشوراتك',
       postId: anonymous.id,
       isRead: false,
     });
@@ -217,7 +217,11 @@ describe('warning an author', () => {
     const signed = await registerUser(t.app);
     expect((await warn(admin, `users/${signed.userId}`, { message: 'تنبيه مباشر' })).statusCode).toBe(200);
     const direct = await ok<Notification[]>(signed, { method: 'GET', url: '/api/notifications/user' });
-    expect(direct[0]).toMatchObject({ type: 'other', message: 'تنبيه مباشر', postId: null });
+    expect(direct[0]).toMatchObject({
+      type: 'other',
+      message: 'تنبيه من فريق الإشراف: تنبيه مباشر',
+      postId: null,
+    });
   });
 
   it('rejects a missing, blank or too long message with the Arabic field error', async () => {

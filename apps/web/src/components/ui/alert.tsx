@@ -1,13 +1,14 @@
-import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Info, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
-type Tone = 'error' | 'success' | 'info';
+type Tone = 'error' | 'success' | 'info' | 'warning';
 
 const TONES: Record<Tone, { box: string; icon: typeof Info }> = {
   error: { box: 'border-red-200 bg-red-50 text-red-800', icon: AlertCircle },
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: CheckCircle2 },
   info: { box: 'border-brand-200 bg-brand-50 text-brand-900', icon: Info },
+  warning: { box: 'border-amber-200 bg-amber-50 text-amber-950', icon: TriangleAlert },
 };
 
 export function Alert({

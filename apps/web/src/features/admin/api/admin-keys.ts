@@ -9,3 +9,8 @@ export const adminAnalyticsKeys = {
   all: ['admin', 'analytics'] as const,
   daily: (days: number) => [...adminAnalyticsKeys.all, 'daily', days] as const,
 };
+
+export const auditLogKeys = {
+  all: ['admin', 'audit-log'] as const,
+  list: () => [...auditLogKeys.all, 'list'] as const,
+};

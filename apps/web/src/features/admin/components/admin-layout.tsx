@@ -1,4 +1,4 @@
-import { BarChart3, LayoutDashboard, Mail, Megaphone, type LucideIcon } from 'lucide-react';
+import { BarChart3, LayoutDashboard, Mail, Megaphone, ScrollText, type LucideIcon } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { ForbiddenState, PageLoader } from '@/components/page-states';
@@ -11,6 +11,7 @@ const TABS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/ads', label: s.tabs.ads, icon: Megaphone },
   { to: '/admin/analytics', label: s.tabs.analytics, icon: BarChart3 },
   { to: '/admin/messages', label: s.tabs.messages, icon: Mail },
+  { to: '/admin/audit-log', label: s.tabs.auditLog, icon: ScrollText },
 ];
 
 function AdminShell() {

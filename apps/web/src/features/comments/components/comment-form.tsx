@@ -6,6 +6,7 @@ import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
+import { SuspensionNotice } from '@/components/suspension-notice';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -44,12 +45,18 @@ export function CommentForm({ postId }: { postId: number }) {
         return;
       }
       if (applyServerFieldErrors(error, setError, ['content'])) return;
-      toast.error(msg.commentAddFailed);
+      // A suspended author is told why, with the date, in the server's words.
+      toast.error(
+        error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED'
+          ? error.message
+          : msg.commentAddFailed,
+      );
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-busy={isSubmitting}>
+      <SuspensionNotice />
       <TextareaField
         id={`${id}-content`}
         label={s.comments.formLabel}

@@ -1,6 +1,6 @@
 import { REPORT_DETAILS_MAX } from '@ray/shared/constants';
 import { processReportSchema, REPORT_STATUS, type ReportDetail } from '@ray/shared/schemas/report';
-import { Ban, CheckCheck, ExternalLink, EyeOff, Search } from 'lucide-react';
+import { Ban, CheckCheck, ExternalLink, EyeOff, Search, VenetianMask } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useReport } from '../api/get-report';
 import { useProcessReport } from '../api/process-report';
+import { AuthorActions } from './author-actions';
 import { StatusBadge } from './status-badge';
 
 const s = communityStrings.moderation;
@@ -29,12 +30,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Person({
-  person,
-}: {
-  person: { displayName: string; username: string; avatarUrl: string | null } | null;
-}) {
-  if (!person) return <span>{s.anonymous}</span>;
+function Person({ person }: { person: { displayName: string; username: string; avatarUrl: string | null } }) {
   return (
     <span className="inline-flex items-center gap-2">
       <Avatar src={person.avatarUrl} name={person.displayName} size="sm" />
@@ -237,7 +233,20 @@ export function ReportDetailsDialog({
             <Person person={report.reporter} />
           </Field>
           <Field label={s.contentAuthor}>
-            <Person person={report.contentAuthor} />
+            <span data-testid="content-author">
+              {report.contentAuthor ? (
+                <Person person={report.contentAuthor} />
+              ) : report.authorHandle ? (
+                <span className="inline-flex items-center gap-2">
+                  <span className="flex size-8 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+                    <VenetianMask className="size-4" aria-hidden="true" />
+                  </span>
+                  {s.anonymous}
+                </span>
+              ) : (
+                '—'
+              )}
+            </span>
           </Field>
           <div className="sm:col-span-2">
             <Field label={s.details}>
@@ -273,6 +282,7 @@ export function ReportDetailsDialog({
             }}
           />
         ) : null}
+        <AuthorActions report={report} />
       </div>
     );
   } else if (query.isError) {

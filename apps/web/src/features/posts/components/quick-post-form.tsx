@@ -5,6 +5,7 @@ import { SquarePen, VenetianMask } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { SuspensionNotice } from '@/components/suspension-notice';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { composerStrings } from '@/i18n/composer.ar';
@@ -104,6 +105,7 @@ export function QuickPostForm({
   if (suspended) return <ComposerPlaceholder />;
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy} className={cn('space-y-3', className)}>
+      <SuspensionNotice />
       <div className="flex items-start gap-3">
         {isAnonymous || !user ? (
           <span

@@ -4,6 +4,7 @@ import { SquarePen } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
+import { SuspensionNotice } from '@/components/suspension-notice';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -68,6 +69,7 @@ export function CreatePostPage() {
 
       <Card className="p-5 sm:p-6">
         <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-6">
+          <SuspensionNotice />
           <div>
             <FieldLabel
               htmlFor={`${ID}-content`}

@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
+import { SuspensionNotice } from '@/components/suspension-notice';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckboxField } from '@/components/ui/checkbox-field';
@@ -134,6 +135,7 @@ function EditPostForm({ post }: { post: Post }) {
   const contentError = errors.content?.message;
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy} className="space-y-6">
+      <SuspensionNotice />
       <div>
         <FieldLabel
           htmlFor={`${ID}-content`}

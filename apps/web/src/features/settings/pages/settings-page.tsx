@@ -4,6 +4,7 @@ import { LockKeyhole, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
+import { SuspensionNotice } from '@/components/suspension-notice';
 import { Card } from '@/components/ui/card';
 import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
@@ -41,6 +42,8 @@ export function SettingsPage() {
         <h1 className="text-2xl font-bold text-slate-900">{accountStrings.settings.title}</h1>
         <p className="mt-1 text-sm text-slate-600">{accountStrings.settings.subtitle}</p>
       </header>
+
+      {user ? <SuspensionNotice until={user.suspendedUntil ?? null} /> : null}
 
       {!user && profile.isPending ? <PageLoader /> : null}
       {!user && profile.isError ? (
