@@ -28,8 +28,12 @@ test.describe('ads', () => {
       cardsBefore += 1;
     expect(cardsBefore).toBe(3);
 
-    const body = (await impression).postDataJSON() as { placement: string; pageUrl: string };
+    const sent = await impression;
+    const body = sent.postDataJSON() as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['pageUrl', 'placement']);
     expect(body.pageUrl).toBe('/');
+    // Counted by account: the access token goes with it.
+    expect(sent.headers().authorization).toMatch(/^Bearer /);
 
     const click = page.waitForRequest((request) => /\/api\/ads\/\d+\/click$/.test(request.url()));
     const clickAnswer = page.waitForResponse((response) => /\/api\/ads\/\d+\/click$/.test(response.url()));
@@ -37,6 +41,39 @@ test.describe('ads', () => {
     await click;
     const { targetUrl } = (await (await clickAnswer).json()) as { targetUrl: string };
     await expect(page).toHaveURL(new RegExp(`${targetUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  });
+
+  test("count a visitor by the server's own HttpOnly cookie, set once, never by a key the page keeps", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const events: { body: Record<string, unknown>; setCookie: string | null; cacheControl: string | null }[] =
+      [];
+    page.on('response', async (response) => {
+      if (!/\/api\/ads\/\d+\/impression$/.test(response.url())) return;
+      events.push({
+        body: response.request().postDataJSON() as Record<string, unknown>,
+        setCookie: await response.headerValue('set-cookie'),
+        cacheControl: await response.headerValue('cache-control'),
+      });
+    });
+    const home = await page.goto('/');
+    expect(await home!.headerValue('set-cookie')).toBeNull();
+    await expect.poll(() => events.length).toBeGreaterThanOrEqual(2);
+    // The first event brings the cookie back; the others, sent after it, carry it and get none.
+    expect(events[0]!.setCookie).toMatch(
+      /^ray_vid=[\w-]+\.[\w-]+; Path=\/api\/ads; .*HttpOnly; SameSite=Lax/,
+    );
+    expect(events.slice(1).every((event) => event.setCookie === null)).toBe(true);
+    expect(events.every((event) => event.cacheControl === 'no-store')).toBe(true);
+    expect(events.every((event) => !('visitorKey' in event.body))).toBe(true);
+    const cookies = await context.cookies();
+    expect(cookies.filter((cookie) => cookie.name === 'ray_vid')).toEqual([
+      expect.objectContaining({ httpOnly: true, sameSite: 'Lax', path: '/api/ads' }),
+    ]);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('ray_vid');
+    expect(await page.evaluate(() => localStorage.getItem('adVisitorKey'))).toBeNull();
   });
 
   test('use the mobile slot on a phone', async ({ page }) => {
