@@ -97,8 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...requestIdOptions(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
     return503OnClosing: true,
-    // Shutting down, busy connections are not cut: they end after an answer carrying `Connection: close`
-    // (plugins/draining.ts); idle ones are closed by the HTTP server itself.
+    // Shutting down, busy connections are not cut: they end after an answer carrying `Connection: close`, and
+    // idle ones are ended as the drain begins, while the port is still open (plugins/draining.ts).
     forceCloseConnections: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -26,7 +26,7 @@ describe('audit log', () => {
       })
       .returning();
     expect(row!.id).toBeGreaterThan(0);
-    const refused: unknown = {
+    const refused = {
       cause: expect.objectContaining({ message: 'audit_log is append-only' }) as unknown,
     };
     await expect(db.update(auditLog).set({ action: 'post.show' })).rejects.toMatchObject(refused);
