@@ -437,3 +437,27 @@ describe('ads', () => {
     expect(pickWeighted(items, 1, () => 0.3)[0]!.id).toBe(2);
   });
 });
+
+describe('ads on a site served over https', () => {
+  it('marks the visitor cookie Secure', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://ray.example' });
+    try {
+      const boss = await registerWithRole(secure, 'admin');
+      const created = await secure.app.inject({
+        method: 'POST',
+        url: '/api/admin/ads',
+        headers: bearer(boss.token),
+        payload: { title: 'إعلان آمن', targetUrl: 'https://example.com', placements: ['Footer'] },
+      });
+      const answer = await secure.app.inject({
+        method: 'POST',
+        url: `/api/ads/${created.json<AdminAd>().id}/impression`,
+        payload: { placement: 'Footer', pageUrl: '/' },
+      });
+      expect(answer.json<{ counted: boolean }>().counted).toBe(true);
+      expect(String(answer.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
