@@ -293,11 +293,21 @@ export async function changePassword(
   auth: { userId: string; sessionId: string },
   payload: z.output<typeof changePasswordSchema>,
 ) {
+  // Whoever holds a session could otherwise guess the current password here without the sign-in limits.
+  const limit: Limit = {
+    key: `change-password:user:${auth.userId}`,
+    max: LOGIN_ACCOUNT_MAX,
+    windowSeconds: LOGIN_WINDOW,
+  };
+  const wait = await ctx.limiter.take([limit]);
+  if (wait > 0)
+    throw new AppError('RATE_LIMITED', { message: msg.tooManyLoginAttempts, retryAfterSeconds: wait });
   const user = await findUserById(ctx.database.db, auth.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, payload.currentPassword))) {
     throw AppError.field('CURRENT_PASSWORD_INCORRECT', 'currentPassword', msg.currentPasswordIncorrect);
   }
+  await ctx.limiter.clear(limit);
   await assertUncommon(payload.newPassword, 'newPassword');
   const passwordHash = await hashPassword(payload.newPassword);
   const revoked = await ctx.database.db.transaction(async (tx) => {

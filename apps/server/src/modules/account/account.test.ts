@@ -1325,6 +1325,27 @@ describe('change-password', () => {
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
+  it('checks the current password of a burst of concurrent guesses at most five times', async () => {
+    const user = await registerUser(t.app);
+    const before = passwordChecks();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        change(user.token, {
+          currentPassword: `Guess${i}abc`,
+          newPassword: 'NewSecret456',
+          confirmPassword: 'NewSecret456',
+        }),
+      ),
+    );
+    expect(passwordChecks() - before).toBe(5);
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes.filter((code) => code === 400)).toHaveLength(5);
+    expect(codes.filter((code) => code === 429)).toHaveLength(15);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json<ErrorBody>().message).toBe(msg.tooManyLoginAttempts);
+  });
+
   it('refuses a new password equal to the current one with the Arabic message', async () => {
     const user = await registerUser(t.app);
     const response = await change(user.token, {
