@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -76,16 +76,36 @@ export interface BuildOptions {
   database?: DatabaseHandle;
 }
 
+/** Query parameters that carry a secret: the links mailed for a reset or a confirmation, a provider's answer. */
+const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+
+/** The request as logged: its address without the secrets some links carry. */
+export function loggedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
+
 function loggerOptions(env: Env) {
   const redact = ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.refreshToken'];
+  const serializers = { req: loggedRequest };
   if (env.NODE_ENV === 'development') {
     return {
       level: env.LOG_LEVEL,
       redact,
+      serializers,
       transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  return { level: env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : env.LOG_LEVEL, redact };
+  return {
+    level: env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'silent' : env.LOG_LEVEL,
+    redact,
+    serializers,
+  };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {

@@ -188,4 +188,23 @@ describe('a running instance whose Redis refuses the password', () => {
     const lines = logLines().filter((line) => line.reqId === id);
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
+
+  it('never writes the token of a mailed link, nor a provider code, to its log', async () => {
+    const secret = randomBytes(16).toString('hex');
+    const id = `links-${randomBytes(8).toString('hex')}`;
+    await fetch(`${app.base}/verify-email?token=${secret}&from=mail`, { headers: { 'x-request-id': id } });
+    await fetch(`${app.base}/login/callback?code=${secret}&state=${secret}`, {
+      headers: { 'x-request-id': id },
+    });
+    await until(
+      async () =>
+        logLines().filter((line) => line.reqId === id && line.msg === 'request completed').length === 2,
+    );
+    const incoming = logLines().filter((line) => line.reqId === id && line.msg === 'incoming request');
+    expect(incoming.map((line) => (line.req as { url: string }).url)).toEqual([
+      '/verify-email?token=[redacted]&from=mail',
+      '/login/callback?code=[redacted]&state=[redacted]',
+    ]);
+    expect(app.errors()).not.toContain(secret);
+  });
 });
