@@ -78,6 +78,7 @@ interface LogLine {
   msg: string;
   reqId?: string;
   redis?: string;
+  req?: { url: string };
 }
 
 describe('a running instance whose Redis refuses the password', () => {
@@ -201,7 +202,7 @@ describe('a running instance whose Redis refuses the password', () => {
         logLines().filter((line) => line.reqId === id && line.msg === 'request completed').length === 2,
     );
     const incoming = logLines().filter((line) => line.reqId === id && line.msg === 'incoming request');
-    expect(incoming.map((line) => (line.req as { url: string }).url)).toEqual([
+    expect(incoming.map((line) => line.req?.url)).toEqual([
       '/verify-email?token=[redacted]&from=mail',
       '/login/callback?code=[redacted]&state=[redacted]',
     ]);
