@@ -16,12 +16,14 @@ INSERT INTO notification_actors (recipient_id, target, actor_id)
 INSERT INTO notification_actors (recipient_id, target, actor_id)
   SELECT f.followed_id, 'follow', f.follower_id FROM follows f
   ON CONFLICT DO NOTHING;--> statement-breakpoint
--- cast_vote of migration 0006, with one change: the author hears of each person once per post. The voter is
+-- cast_vote of migration 0006, with two changes. The author hears of each person once per post: the voter is
 -- recorded in notification_actors under the notification's group ('like:<post id>'); only a voter not yet
 -- recorded there writes or folds into the author's notification, so a like taken back and given again, a
 -- dislike turned into a like, or a changed rating tell nobody again, and a notification's count is the number
--- of different people it stands for.
-CREATE OR REPLACE FUNCTION cast_vote(
+-- of different people it stands for. And a voter a moderator suspended is refused (outcome 'suspended', with
+-- the end of the suspension), in the same single call.
+DROP FUNCTION cast_vote(bigint, uuid, integer, boolean, jsonb);--> statement-breakpoint
+CREATE FUNCTION cast_vote(
   p_post_id bigint,
   p_user_id uuid,
   p_value integer,
@@ -36,7 +38,8 @@ CREATE OR REPLACE FUNCTION cast_vote(
   rating_sum integer,
   rating_count integer,
   poll_counts integer[],
-  notification json
+  notification json,
+  suspended_until timestamptz
 ) LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -50,6 +53,14 @@ DECLARE
   excerpt_length integer;
   group_target text;
 BEGIN
+  SELECT u.suspended_until INTO suspended_until
+    FROM users u
+    WHERE u.id = p_user_id AND u.suspended_until > now();
+  IF FOUND THEN
+    outcome := 'suspended';
+    RETURN NEXT;
+    RETURN;
+  END IF;
   SELECT p.voting_type, p.author_id, p.hidden_at, p.content, p.poll_options
     INTO post
     FROM posts p

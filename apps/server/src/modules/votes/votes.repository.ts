@@ -18,15 +18,17 @@ const counterColumns = {
 
 export type PostCounters = NonNullable<Awaited<ReturnType<typeof counters>>>;
 
-/** What `cast_vote` (migration 0006) reports; the counters mean something only when the vote was recorded or removed. */
+/** What `cast_vote` (migration 0011) reports; the counters mean something only when the vote was recorded or removed. */
 export interface CastVote {
-  outcome: 'not-found' | 'invalid' | 'already-voted' | 'removed' | 'voted';
+  outcome: 'suspended' | 'not-found' | 'invalid' | 'already-voted' | 'removed' | 'voted';
   counters: Pick<
     PostCounters,
     'votingType' | 'upVotes' | 'downVotes' | 'ratingSum' | 'ratingCount' | 'pollCounts'
   >;
   /** The author's notification, when the vote wrote one or folded into an unread one. */
   notification: NotificationRow | null;
+  /** When the voter's suspension ends, for 'suspended'. */
+  suspendedUntil: Date | null;
 }
 
 type CastVoteRow = {
@@ -38,10 +40,11 @@ type CastVoteRow = {
   rating_count: number;
   poll_counts: number[] | null;
   notification: Record<string, unknown> | null;
+  suspended_until: Date | string | null;
 };
 
 /**
- * A vote in one round trip: the database function locks the post, checks the voter may see it and that the
+ * A vote in one round trip: the database function refuses a suspended voter, locks the post, checks the voter may see it and that the
  * value fits its voting type, writes the vote, moves the counters and writes the author's notification of a
  * first vote, all in one transaction. `notice` holds the notification's texts (votes.service.ts).
  */
@@ -66,6 +69,7 @@ export async function castVote(
       pollCounts: row.poll_counts,
     },
     notification: row.notification ? notificationFromJson(row.notification) : null,
+    suspendedUntil: row.suspended_until === null ? null : new Date(row.suspended_until),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
-import { assertNotSuspended } from '../moderation/suspension';
+import { suspendedError } from '../moderation/suspension';
 import type { Viewer } from '../posts/posts.repository';
 import { deliverNotifications, VOTE_NOTICE } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
@@ -23,7 +23,7 @@ function canSee(post: { hiddenAt: Date | null; authorId: string }, viewer: Viewe
 }
 
 /**
- * Records a vote in one call to the database (`cast_vote`, migration 0006): it locks the post, so concurrent
+ * Records a vote in one call to the database (`cast_vote`, migration 0011): it refuses a suspended voter, locks the post, so concurrent
  * votes on it apply one after the other and the (post, user) primary key keeps a single row; then it writes the
  * vote, moves the counters and tells the author of a first vote, in one transaction.
  */
@@ -33,13 +33,14 @@ export async function vote(
   postId: number,
   value: number,
 ): Promise<VoteResult> {
-  await assertNotSuspended(ctx.database.db, viewer.userId);
   const cast = await repo.castVote(
     ctx.database.db,
     { postId, userId: viewer.userId, value, seesHidden: viewer.seesHidden },
     VOTE_NOTICE,
   );
   switch (cast.outcome) {
+    case 'suspended':
+      throw suspendedError(cast.suspendedUntil!);
     case 'not-found':
       throw notFound();
     case 'invalid':
