@@ -16,6 +16,7 @@ async function api<T>(request: APIRequestContext, url: string, token: string | n
 
 test('a moderator suspends the hidden author of an anonymous post, who then sees the suspension', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(120_000);
@@ -43,6 +44,13 @@ test('a moderator suspends the hidden author of an anonymous post, who then sees
   });
   await api(request, '/api/reports', reporter.token, { PostId: post.id, Reason: 'HateSpeech' });
 
+  // The author has the app open in their own browser all along.
+  const authorContext = await browser.newContext({ viewport: DESKTOP });
+  const authorPage = await authorContext.newPage();
+  await login(authorPage, author.email, author.password);
+  await expect(authorPage.locator('main')).toBeVisible();
+  await expect(authorPage.getByTestId('suspension-notice')).toHaveCount(0);
+
   // The moderator sees the report with «مجهول» as its author, and nothing that names them.
   await login(page, MODERATOR.email, MODERATOR.password);
   await page.goto('/moderation');
@@ -67,6 +75,12 @@ test('a moderator suspends the hidden author of an anonymous post, who then sees
   await expect(page.getByText(/تم الإيقاف عن النشر والتعليق والتصويت حتى/)).toBeVisible();
   await page.keyboard.press('Escape');
   await logout(page);
+
+  // The open page shows the suspension as the team's notice arrives, without a reload.
+  await expect(authorPage.getByTestId('suspension-notice').first()).toContainText(
+    'حسابك موقوف عن النشر والتعليق والتصويت حتى',
+  );
+  await authorContext.close();
 
   // The author is told in their composer and their settings, and the server refuses their comment.
   await login(page, author.email, author.password);

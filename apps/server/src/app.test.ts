@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -73,9 +74,13 @@ describe('security headers', () => {
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
-    // No inline style attribute anywhere; only style elements may be inline (the dialogs' scroll lock).
+    // No inline style attribute but two fixed, hashed ones; only style elements may be inline (the scroll lock).
     expect(csp.get('style-src')).toEqual(["'self'"]);
-    expect(csp.get('style-src-attr')).toEqual(["'none'"]);
+    expect(csp.get('style-src-attr')).toEqual([
+      "'unsafe-hashes'",
+      "'sha256-" + createHash('sha256').update('outline:none').digest('base64') + "'",
+      "'sha256-" + createHash('sha256').update('animation-duration:0s').digest('base64') + "'",
+    ]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');

@@ -12,11 +12,19 @@ export function registerSuspensionHandlers(): void {
     if (event.type !== 'updated' || event.action.type !== 'error') return;
     const error: unknown = event.action.error;
     if (!(error instanceof ApiError) || error.code !== 'ACCOUNT_SUSPENDED') return;
-    fetchCurrentUser({ redirectOnAuthFailure: false }).then(
-      (user) => {
-        useAuthStore.getState().setUser(user);
-      },
-      () => undefined,
-    );
+    reloadCurrentUser();
   });
+}
+
+/**
+ * Loads the signed-in user's profile again: after a refused write, and when the moderation team's notice
+ * (a suspension, or its end) arrives in real time, so an open page shows it without a reload.
+ */
+export function reloadCurrentUser(): void {
+  fetchCurrentUser({ redirectOnAuthFailure: false }).then(
+    (user) => {
+      useAuthStore.getState().setUser(user);
+    },
+    () => undefined,
+  );
 }

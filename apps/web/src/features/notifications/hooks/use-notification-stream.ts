@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { toast } from '@/lib/toast';
 import { create } from 'zustand';
 import { useAuthStore } from '@/lib/auth-store';
+import { reloadCurrentUser } from '@/app/suspension-handlers';
 import { canConnect, NotificationConnection, type ConnectionState } from '@/lib/realtime-connection';
 import { notificationKeys } from '../api/get-unread-count';
 import { prependNotification } from '../api/notifications';
@@ -41,6 +42,8 @@ export function useNotificationStream() {
           afterPushed(count),
         );
         toast(notification.message, { description: notification.content ?? undefined });
+        // The moderation team's notices ('other') may suspend the account or lift a suspension.
+        if (notification.type === 'other') reloadCurrentUser();
       },
       onUnreadCount: (count) => {
         queryClient.setQueryData(notificationKeys.unreadCount(), count);
