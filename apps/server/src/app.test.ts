@@ -4,6 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from './lib/messages.ar';
 import { appConfigSchema, runtimeConfigSchema } from '@ray/shared/schemas/config';
 import { registerConfirmed } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
@@ -161,7 +162,7 @@ describe('unknown routes', () => {
       expect(response.json<ErrorBody>()).toEqual({
         success: false,
         code: 'NOT_FOUND',
-        message: msg.routeNotFound,
+        message: serverMsg.routeNotFound,
       });
     },
   );

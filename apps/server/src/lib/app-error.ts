@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from './messages.ar';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -32,19 +33,19 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   VERIFY_LINK_INVALID: msg.verifyLinkInvalid,
   UNAUTHORIZED: msg.unauthorized,
   TOKEN_EXPIRED: msg.sessionExpired,
-  INVALID_CREDENTIALS: msg.invalidCredentials,
+  INVALID_CREDENTIALS: serverMsg.invalidCredentials,
   FORBIDDEN: msg.forbidden,
-  ACCOUNT_SUSPENDED: msg.accountSuspendedNow,
+  ACCOUNT_SUSPENDED: serverMsg.accountSuspendedNow,
   NOT_FOUND: msg.notFound,
   CONFLICT: msg.invalidData,
-  EMAIL_TAKEN: msg.emailTaken,
-  USERNAME_TAKEN: msg.usernameTaken,
+  EMAIL_TAKEN: serverMsg.emailTaken,
+  USERNAME_TAKEN: serverMsg.usernameTaken,
   PAYLOAD_TOO_LARGE: msg.payloadTooLarge,
   UNSUPPORTED_MEDIA_TYPE: msg.imageTypeInvalid,
   RATE_LIMITED: msg.rateLimited,
   INTERNAL: msg.serverError,
   SERVICE_UNAVAILABLE: msg.serviceUnavailable,
-  STORAGE_UNAVAILABLE: msg.storageUnavailable,
+  STORAGE_UNAVAILABLE: serverMsg.storageUnavailable,
 };
 
 export interface AppErrorOptions {

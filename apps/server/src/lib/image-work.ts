@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { HTTP_TIMEOUT_MS } from '@ray/shared/constants';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from './messages.ar';
 import { AppError } from './app-error';
 import { processImage, type ImageLimits, type ImageVariant, type ProcessedImage } from './images';
 import { PoolFullError, WorkPool } from './work-pool';
@@ -52,7 +52,7 @@ export class ImageWork {
     const mine = this.perUser.get(userId) ?? 0;
     if (mine >= this.options.perUser)
       throw new AppError('RATE_LIMITED', {
-        message: msg.imageUploadInProgress,
+        message: serverMsg.imageUploadInProgress,
         retryAfterSeconds: this.pool.retryAfterSeconds(),
       });
     this.perUser.set(userId, mine + 1);
@@ -61,7 +61,7 @@ export class ImageWork {
     } catch (error) {
       if (error instanceof PoolFullError)
         throw new AppError('SERVICE_UNAVAILABLE', {
-          message: msg.imagesBusy,
+          message: serverMsg.imagesBusy,
           retryAfterSeconds: error.retryAfterSeconds,
         });
       throw error;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from './messages.ar';
 import { AppError } from './app-error';
 
 export interface ImageLimits {
@@ -83,11 +84,11 @@ export async function processImage(
     // Headers only: the canvas of one frame and, for GIF and WebP, how many frames follow.
     const metadata = await sharp(data, { limitInputPixels: false, failOn: 'error' }).metadata();
     if (!metadata.width || !metadata.height)
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageUnreadable });
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: serverMsg.imageUnreadable });
     const frames = variant.animated ? Math.max(1, metadata.pages ?? 1) : 1;
     if (frames > MAX_FRAMES || metadata.width * metadata.height * frames > limits.maxPixels)
       throw new AppError('PAYLOAD_TOO_LARGE', {
-        message: frames > 1 ? msg.imageAnimationTooLarge : msg.imageTooManyPixels,
+        message: frames > 1 ? serverMsg.imageAnimationTooLarge : serverMsg.imageTooManyPixels,
       });
     // The decoder's own limit counts the same pixels (an animation is one tall image of all its frames): a
     // header that lied about them still stops there.
@@ -119,10 +120,10 @@ export async function processImage(
     if (error instanceof AppError) throw error;
     const text = error instanceof Error ? error.message : '';
     if (text.includes('pixel limit'))
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: msg.imageTooManyPixels });
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: serverMsg.imageTooManyPixels });
     if (text.startsWith('timeout') || text === TIME_IS_UP)
-      throw new AppError('PAYLOAD_TOO_LARGE', { message: msg.imageTooSlow });
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageUnreadable });
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: serverMsg.imageTooSlow });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: serverMsg.imageUnreadable });
   }
 }
 

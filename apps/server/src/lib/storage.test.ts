@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from './messages.ar';
 import { loadEnv } from '../env';
 import { startS3Server, type S3Server } from '../test/s3-server';
 import { AppError } from './app-error';
@@ -106,7 +106,7 @@ describe('a store that fails', () => {
     expect(failure).toMatchObject({
       code: 'STORAGE_UNAVAILABLE',
       statusCode: 503,
-      message: msg.storageUnavailable,
+      message: serverMsg.storageUnavailable,
     });
     await expect(storage.exists(`original/${name()}`)).rejects.toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
     await expect(storage.check()).rejects.toThrow();

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../lib/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { posts, users } from '../db/schema';
 import { startS3Server, type S3Server } from '../test/s3-server';
@@ -108,7 +109,11 @@ describe('post images on an S3-compatible bucket', () => {
     ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: msg.routeNotFound });
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'NOT_FOUND',
+        message: serverMsg.routeNotFound,
+      });
     }
   });
 
@@ -248,7 +253,7 @@ describe('a bucket that stops answering', () => {
       expect(response.json()).toEqual({
         success: false,
         code: 'STORAGE_UNAVAILABLE',
-        message: msg.storageUnavailable,
+        message: serverMsg.storageUnavailable,
       });
       expect(response.headers['retry-after']).toBe('5');
     }
@@ -260,7 +265,7 @@ describe('a bucket that stops answering', () => {
       payload: { content: 'صورة والتخزين متوقف', votingType: 'like-dislike', imageUrl: url },
     });
     expect(post.statusCode).toBe(503);
-    expect(post.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', message: msg.storageUnavailable });
+    expect(post.json()).toMatchObject({ code: 'STORAGE_UNAVAILABLE', message: serverMsg.storageUnavailable });
 
     expect(await countPosts()).toBe(before);
     const [row] = await app.database.db.select().from(users).where(eq(users.id, someone.userId));

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { z } from 'zod';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../lib/messages.ar';
 import { AppError, codeForStatus, messageForCode } from '../lib/app-error';
 
 /** Connection-level failures of the database: the request can be retried, so they answer 503. */
@@ -108,7 +109,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
 
     if (isUnstorableText(error)) {
-      return send(reply, 400, { success: false, code: 'BAD_REQUEST', message: msg.invalidCharacters });
+      return send(reply, 400, { success: false, code: 'BAD_REQUEST', message: serverMsg.invalidCharacters });
     }
 
     if (isDatabaseUnavailable(error)) {
@@ -131,7 +132,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const code = codeForStatus(status);
     const unreadableBody = (status === 400 || status === 415) && error.code.startsWith('FST_ERR_CTP');
-    const message = unreadableBody ? msg.badJson : status === 400 ? msg.invalidData : messageForCode(code);
+    const message = unreadableBody
+      ? serverMsg.badJson
+      : status === 400
+        ? msg.invalidData
+        : messageForCode(code);
     return send(reply, status, { success: false, code, message });
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../lib/messages.ar';
 import { AppError } from '../lib/app-error';
 
 const MAX_DEPTH = 32;
@@ -26,8 +26,8 @@ export function registerInputGuard(app: FastifyInstance) {
       const field = fieldWithNul(part);
       if (field === null) continue;
       if (field === '' || field.includes('\u0000'))
-        throw new AppError('BAD_REQUEST', { message: msg.invalidCharacters });
-      throw AppError.field('VALIDATION_FAILED', field, msg.invalidCharacters);
+        throw new AppError('BAD_REQUEST', { message: serverMsg.invalidCharacters });
+      throw AppError.field('VALIDATION_FAILED', field, serverMsg.invalidCharacters);
     }
   });
 }

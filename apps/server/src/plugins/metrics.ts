@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../lib/messages.ar';
 import type { Metrics } from '../lib/metrics';
 
 export const METRICS_PATH = '/metrics';
@@ -39,7 +40,7 @@ export function registerMetrics(
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!expected)
-      return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: msg.routeNotFound });
+      return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: serverMsg.routeNotFound });
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !timingSafeEqual(digest(token), expected))
       return reply

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../lib/messages.ar';
 import { AppError } from '../lib/app-error';
 import { sniffImage } from '../lib/images';
 
@@ -15,7 +16,8 @@ export async function readSingleImage(
   maxBytes: number,
   tooLargeMessage: string,
 ): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageRequired });
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: serverMsg.imageRequired });
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > maxBytes + MULTIPART_OVERHEAD)
     throw new AppError('PAYLOAD_TOO_LARGE', { message: tooLargeMessage });
@@ -26,7 +28,7 @@ export async function readSingleImage(
       limits: { fileSize: maxBytes, files: 2, fields: 5, fieldSize: 1024, parts: 8 },
     })) {
       if (part.type !== 'file') continue;
-      if (file) throw new AppError('BAD_REQUEST', { message: msg.imageOneFile });
+      if (file) throw new AppError('BAD_REQUEST', { message: serverMsg.imageOneFile });
       const data = await readImageFile(part.file);
       if (!data) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: msg.imageTypeInvalid });
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', { message: tooLargeMessage });
@@ -37,10 +39,10 @@ export async function readSingleImage(
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError('PAYLOAD_TOO_LARGE', { message: tooLargeMessage });
-    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', { message: msg.imageOneFile });
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', { message: serverMsg.imageOneFile });
     throw new AppError('BAD_REQUEST', { message: msg.uploadFailed });
   }
-  if (!file || file.length === 0) throw new AppError('BAD_REQUEST', { message: msg.imageRequired });
+  if (!file || file.length === 0) throw new AppError('BAD_REQUEST', { message: serverMsg.imageRequired });
   return file;
 }
 

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../lib/messages.ar';
 import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { PageRenderer } from './page-renderer';
 import type { RequestBudget } from './rate-limit';
@@ -115,6 +116,6 @@ export async function registerWeb(
       if (renderer && request.method === 'GET' && (await renderer.send(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
-    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: msg.routeNotFound });
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: serverMsg.routeNotFound });
   });
 }

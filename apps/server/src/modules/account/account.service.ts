@@ -7,6 +7,7 @@ import type {
   resetPasswordSchema,
 } from '@ray/shared/schemas/auth';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -105,7 +106,8 @@ export async function startSession(
 
 /** Refuses a new password that sits among the most common ones, on the form field that carries it. */
 async function assertUncommon(password: string, field: string) {
-  if (await isCommonPassword(password)) throw AppError.field('VALIDATION_FAILED', field, msg.passwordCommon);
+  if (await isCommonPassword(password))
+    throw AppError.field('VALIDATION_FAILED', field, serverMsg.passwordCommon);
 }
 
 export async function register(
@@ -136,9 +138,9 @@ export async function register(
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === 'users_email_key') throw AppError.field('EMAIL_TAKEN', 'email', msg.emailTaken);
+    if (constraint === 'users_email_key') throw AppError.field('EMAIL_TAKEN', 'email', serverMsg.emailTaken);
     if (constraint === 'users_username_key')
-      throw AppError.field('USERNAME_TAKEN', 'username', msg.usernameTaken);
+      throw AppError.field('USERNAME_TAKEN', 'username', serverMsg.usernameTaken);
     throw error;
   }
   queueVerificationLink(ctx, user);
@@ -166,7 +168,7 @@ export async function login(
   const limits = loginLimits(payload.username, client.ip);
   const wait = await ctx.limiter.take(limits);
   if (wait > 0)
-    throw new AppError('RATE_LIMITED', { message: msg.tooManyLoginAttempts, retryAfterSeconds: wait });
+    throw new AppError('RATE_LIMITED', { message: serverMsg.tooManyLoginAttempts, retryAfterSeconds: wait });
 
   const user = await findUserByEmail(ctx.database.db, payload.username);
   const valid = user?.passwordHash
@@ -301,7 +303,7 @@ export async function changePassword(
   };
   const wait = await ctx.limiter.take([limit]);
   if (wait > 0)
-    throw new AppError('RATE_LIMITED', { message: msg.tooManyLoginAttempts, retryAfterSeconds: wait });
+    throw new AppError('RATE_LIMITED', { message: serverMsg.tooManyLoginAttempts, retryAfterSeconds: wait });
   const user = await findUserById(ctx.database.db, auth.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, payload.currentPassword))) {

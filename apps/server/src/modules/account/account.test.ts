@@ -4,6 +4,7 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
 import * as passwords from '../../lib/passwords';
 import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';
@@ -156,7 +157,7 @@ describe('register and login', () => {
     expect(wrong.json<ErrorBody>()).toEqual({
       success: false,
       code: 'INVALID_CREDENTIALS',
-      message: msg.invalidCredentials,
+      message: serverMsg.invalidCredentials,
     });
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.body).not.toContain('token');
@@ -183,8 +184,8 @@ describe('register and login', () => {
     expect(response.json<ErrorBody>()).toEqual({
       success: false,
       code: 'EMAIL_TAKEN',
-      message: msg.emailTaken,
-      errors: { email: [msg.emailTaken] },
+      message: serverMsg.emailTaken,
+      errors: { email: [serverMsg.emailTaken] },
     });
   });
 
@@ -202,8 +203,8 @@ describe('register and login', () => {
     expect(response.json<ErrorBody>()).toEqual({
       success: false,
       code: 'USERNAME_TAKEN',
-      message: msg.usernameTaken,
-      errors: { username: [msg.usernameTaken] },
+      message: serverMsg.usernameTaken,
+      errors: { username: [serverMsg.usernameTaken] },
     });
   });
 
@@ -541,7 +542,7 @@ describe('bad input to the identity calls', () => {
       expect(response.json<ErrorBody>()).toEqual({
         success: false,
         code: 'BAD_REQUEST',
-        message: msg.badJson,
+        message: serverMsg.badJson,
       });
     },
   );
@@ -584,7 +585,7 @@ describe('bad input to the identity calls', () => {
       expect(response.json<ErrorBody>()).toEqual({
         success: false,
         code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: msg.badJson,
+        message: serverMsg.badJson,
       });
     },
   );
@@ -592,7 +593,7 @@ describe('bad input to the identity calls', () => {
   it('answers an empty JSON body with 400 in Arabic', async () => {
     const response = await call('login', '', { contentType: 'application/json' });
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().message).toBe(msg.badJson);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.badJson);
   });
 });
 
@@ -646,7 +647,7 @@ describe('login rate limits', () => {
     expect(sixth.json<ErrorBody>()).toEqual({
       success: false,
       code: 'RATE_LIMITED',
-      message: msg.tooManyLoginAttempts,
+      message: serverMsg.tooManyLoginAttempts,
     });
     const retryAfter = Number(sixth.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -691,7 +692,7 @@ describe('login rate limits', () => {
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(15).fill(429)]);
     for (const refused of answers.filter((answer) => answer.statusCode === 429))
-      expect(refused.json<ErrorBody>().message).toBe(msg.tooManyLoginAttempts);
+      expect(refused.json<ErrorBody>().message).toBe(serverMsg.tooManyLoginAttempts);
     expect((await login(user.email, user.password, newAddress())).statusCode).toBe(200);
   });
 
@@ -1343,7 +1344,7 @@ describe('change-password', () => {
     expect(codes.filter((code) => code === 429)).toHaveLength(15);
     const refused = answers.find((answer) => answer.statusCode === 429)!;
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json<ErrorBody>().message).toBe(msg.tooManyLoginAttempts);
+    expect(refused.json<ErrorBody>().message).toBe(serverMsg.tooManyLoginAttempts);
   });
 
   it('refuses a new password equal to the current one with the Arabic message', async () => {
@@ -1437,7 +1438,7 @@ describe('password policy', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ errors: Record<string, string[]> }>().errors.password).toEqual([
-      msg.passwordCommon,
+      serverMsg.passwordCommon,
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { changeEmailSchema } from '@ray/shared/schemas/auth';
 import type { CurrentUser } from '@ray/shared/schemas/user';
 import { AppError } from '../../lib/app-error';
@@ -86,13 +87,14 @@ export async function resendVerification(ctx: AppContext, userId: string) {
   const user = await findUserById(ctx.database.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   const { email } = user;
-  if (!email) throw new AppError('BAD_REQUEST', { message: msg.verifyNoEmail });
-  if (user.emailVerifiedAt) throw new AppError('BAD_REQUEST', { message: msg.emailAlreadyVerified });
+  if (!email) throw new AppError('BAD_REQUEST', { message: serverMsg.verifyNoEmail });
+  if (user.emailVerifiedAt) throw new AppError('BAD_REQUEST', { message: serverMsg.emailAlreadyVerified });
   const wait = await ctx.limiter.take([
     { key: `verify-resend:user:${user.id}`, ...RESEND_PER_USER },
     { key: `verify-resend:email:${email}`, ...RESEND_PER_EMAIL },
   ]);
-  if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.verifyTooMany, retryAfterSeconds: wait });
+  if (wait > 0)
+    throw new AppError('RATE_LIMITED', { message: serverMsg.verifyTooMany, retryAfterSeconds: wait });
   queueVerificationLink(ctx, user);
 }
 
@@ -109,20 +111,21 @@ export async function changeEmail(
   const user = await findUserById(ctx.database.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!user.passwordHash)
-    throw AppError.field('BAD_REQUEST', 'currentPassword', msg.changeEmailNeedsPassword);
+    throw AppError.field('BAD_REQUEST', 'currentPassword', serverMsg.changeEmailNeedsPassword);
   const wait = await ctx.limiter.take([{ key: `change-email:user:${user.id}`, ...CHANGE_EMAIL_PER_USER }]);
   if (wait > 0)
-    throw new AppError('RATE_LIMITED', { message: msg.changeEmailTooMany, retryAfterSeconds: wait });
+    throw new AppError('RATE_LIMITED', { message: serverMsg.changeEmailTooMany, retryAfterSeconds: wait });
   if (!(await verifyPassword(user.passwordHash, payload.currentPassword)))
     throw AppError.field('CURRENT_PASSWORD_INCORRECT', 'currentPassword', msg.currentPasswordIncorrect);
-  if (payload.email === user.email) throw AppError.field('VALIDATION_FAILED', 'email', msg.emailUnchanged);
+  if (payload.email === user.email)
+    throw AppError.field('VALIDATION_FAILED', 'email', serverMsg.emailUnchanged);
 
   let changed: UserRow | undefined;
   try {
     changed = await changeUserEmail(ctx.database.db, user.id, payload.email);
   } catch (error) {
     if (uniqueViolation(error) === 'users_email_key')
-      throw AppError.field('EMAIL_TAKEN', 'email', msg.emailTaken);
+      throw AppError.field('EMAIL_TAKEN', 'email', serverMsg.emailTaken);
     throw error;
   }
   if (!changed) throw new AppError('UNAUTHORIZED');

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { emailVerificationTokens, users } from '../../db/schema';
 import { mailText, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { addressesIn, bearer, createTestApp, registerUser, type TestApp } from '../../test/test-app';
@@ -212,7 +213,7 @@ describe('sending the link again', () => {
     expect(fourth.json<ErrorBody>()).toEqual({
       success: false,
       code: 'RATE_LIMITED',
-      message: msg.verifyTooMany,
+      message: serverMsg.verifyTooMany,
     });
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -241,7 +242,7 @@ describe('sending the link again', () => {
     await verify((await verificationLink(user.email)).token);
     const response = await post('verify-email/resend', undefined, user.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().message).toBe(msg.emailAlreadyVerified);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.emailAlreadyVerified);
   });
 
   it('answers a visitor with 401', async () => {
@@ -346,7 +347,7 @@ describe('changing the address', () => {
       user.token,
     );
     expect(same.statusCode).toBe(400);
-    expect(same.json<ErrorBody>().errors?.email).toEqual([msg.emailUnchanged]);
+    expect(same.json<ErrorBody>().errors?.email).toEqual([serverMsg.emailUnchanged]);
     const taken = await post(
       'change-email',
       { email: other.email, currentPassword: user.password },
@@ -355,7 +356,7 @@ describe('changing the address', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json<ErrorBody>()).toMatchObject({
       code: 'EMAIL_TAKEN',
-      errors: { email: [msg.emailTaken] },
+      errors: { email: [serverMsg.emailTaken] },
     });
   });
 

@@ -1,4 +1,5 @@
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { ActiveSession, EndedSessions } from '@ray/shared/schemas/session';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -9,9 +10,9 @@ import { listActiveSessions, revokeOwnSession, revokeUserSessions } from './sess
 const LISTED_SESSIONS = 50;
 
 function deviceName(browser: string | null, os: string | null): string {
-  if (browser && os) return msg.deviceOn(browser, os);
-  if (os) return msg.browserOn(os);
-  return browser ?? msg.unknownDevice;
+  if (browser && os) return serverMsg.deviceOn(browser, os);
+  if (os) return serverMsg.browserOn(os);
+  return browser ?? serverMsg.unknownDevice;
 }
 
 export async function listSessions(

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import * as passwords from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { addressesIn, createTestApp, registerUser, type TestApp } from '../../test/test-app';
@@ -51,7 +51,7 @@ describe.runIf(redisUrl)('rate limits shared by several instances through Redis'
     for (const instance of [a, b]) {
       const sixth = await login(instance, user.email, 'Wrong6xyz', attacker);
       expect(sixth.statusCode).toBe(429);
-      expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', message: msg.tooManyLoginAttempts });
+      expect(sixth.json()).toMatchObject({ code: 'RATE_LIMITED', message: serverMsg.tooManyLoginAttempts });
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     }

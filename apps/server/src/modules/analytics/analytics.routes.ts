@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import {
   analyticsBatchSchema,
   analyticsDailyQuerySchema,
@@ -27,7 +27,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, JSON.parse(String(body)));
     } catch {
-      done(new AppError('BAD_REQUEST', { message: msg.badJson }), undefined);
+      done(new AppError('BAD_REQUEST', { message: serverMsg.badJson }), undefined);
     }
   });
 

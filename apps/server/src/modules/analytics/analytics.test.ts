@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { ANALYTICS_BATCHES_PER_MINUTE, type AnalyticsDaily } from '@ray/shared/schemas/analytics';
 import { analyticsEvents, comments, posts, users, votes } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
@@ -89,7 +90,7 @@ describe('POST /api/analytics/events', () => {
 
     const broken = await send('{"events": [', { contentType: 'text/plain' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ success: false, message: msg.badJson });
+    expect(broken.json()).toMatchObject({ success: false, message: serverMsg.badJson });
     const empty = await send('', { contentType: 'text/plain' });
     expect(empty.statusCode).toBe(400);
     const notBatch = await send('"login"', { contentType: 'text/plain' });

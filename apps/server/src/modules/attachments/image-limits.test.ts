@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { EnvError, loadEnv } from '../../env';
 import { animatedGif } from '../../test/animated-gif';
 import { blankPng } from '../../test/png';
@@ -90,7 +90,7 @@ describe('pixel budget over all frames', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json<ErrorBody>()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      message: msg.imageAnimationTooLarge,
+      message: serverMsg.imageAnimationTooLarge,
     });
     expect(storedFiles(busy).length).toBe(before);
   });
@@ -104,7 +104,7 @@ describe('pixel budget over all frames', () => {
     expect((await sharp(webp).metadata()).pages).toBe(12);
     const response = await postImage(tight, user.token, webp, 'moving.webp');
     expect(response.statusCode).toBe(413);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageAnimationTooLarge);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageAnimationTooLarge);
     expect(storedFiles(tight)).toEqual([]);
   });
 
@@ -112,14 +112,14 @@ describe('pixel budget over all frames', () => {
     const user = await registerUser(busy.app);
     const response = await postImage(busy, user.token, animatedGif(2, 2, 1_001));
     expect(response.statusCode).toBe(413);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageAnimationTooLarge);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageAnimationTooLarge);
   });
 
   it('refuses a still image over IMAGE_MAX_PIXELS with the dimensions message', async () => {
     const user = await registerUser(tight.app);
     const response = await postImage(tight, user.token, blankPng(1_500, 1_500), 'still.png');
     expect(response.statusCode).toBe(413);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageTooManyPixels);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageTooManyPixels);
   });
 
   it('keeps a post image animated, thumbnail included, when its frames fit the budget', async () => {
@@ -153,7 +153,7 @@ describe('one user at a time', () => {
     const refused = first.statusCode === 429 ? first : second;
     expect(refused.json<ErrorBody>()).toMatchObject({
       code: 'RATE_LIMITED',
-      message: msg.imageUploadInProgress,
+      message: serverMsg.imageUploadInProgress,
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // The slot frees when the work ends, refused or not.
@@ -169,7 +169,10 @@ describe('bounded image work', () => {
     const responses = await Promise.all(users.map((user) => postImage(busy, user.token, HEAVY)));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 503]);
     const refused = responses.find((response) => response.statusCode === 503)!;
-    expect(refused.json<ErrorBody>()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: msg.imagesBusy });
+    expect(refused.json<ErrorBody>()).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: serverMsg.imagesBusy,
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(busy.app.ctx.images.running + busy.app.ctx.images.queued).toBe(0);
   });
@@ -184,7 +187,7 @@ describe('time budget', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json<ErrorBody>()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      message: msg.imageTooSlow,
+      message: serverMsg.imageTooSlow,
     });
     expect(performance.now() - started).toBeLessThan(4_000);
     expect(storedFiles(slow)).toEqual([]);
@@ -194,7 +197,7 @@ describe('time budget', () => {
     const user = await registerUser(slow.app);
     const response = await avatar(slow, user.token, blankPng(20_000, 20_000), 'huge.png');
     expect(response.statusCode).toBe(413);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageTooSlow);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageTooSlow);
     expect(await avatarUrl(slow, user.token)).toBeNull();
     expect(storedFiles(slow)).toEqual([]);
   });

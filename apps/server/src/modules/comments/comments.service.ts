@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Comment, commentsQuerySchema, createCommentSchema } from '@ray/shared/schemas/comment';
 import type { Paged } from '@ray/shared/schemas/common';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +20,7 @@ function postNotFound(): AppError {
 }
 
 function commentNotFound(): AppError {
-  return new AppError('NOT_FOUND', { message: msg.commentNotFound });
+  return new AppError('NOT_FOUND', { message: serverMsg.commentNotFound });
 }
 
 async function commentOf(ctx: AppContext, id: number, viewer: Viewer): Promise<Comment> {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Comment } from '@ray/shared/schemas/comment';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
@@ -121,7 +122,7 @@ describe('adding comments', () => {
       [{ postId: true, content: 'نص' }, 'postId', msg.postIdRequired],
       [{ postId: -3, content: 'نص' }, 'postId', msg.postIdRequired],
       [{ postId: post.id, content: 'نص', isAnonymous: 'yes' }, 'isAnonymous', msg.invalidValue],
-      [{ postId: post.id, content: 'نص\u0000مخفي' }, 'content', msg.invalidCharacters],
+      [{ postId: post.id, content: 'نص\u0000مخفي' }, 'content', serverMsg.invalidCharacters],
     ];
     for (const [payload, field, message] of cases) {
       const response = await postComment(other, payload);
@@ -135,7 +136,7 @@ describe('adding comments', () => {
       payload: '{"postId": 1, "content": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json<ErrorResponse>().message).toBe(msg.badJson);
+    expect(malformed.json<ErrorResponse>().message).toBe(serverMsg.badJson);
     expect(await commentCountOf(post.id)).toBe(0);
   });
 
@@ -268,7 +269,7 @@ describe('editing and deleting comments', () => {
       headers: bearer(owner.token),
     });
     expect(missingPut.statusCode).toBe(404);
-    expect(missingPut.json<ErrorResponse>().message).toBe(msg.commentNotFound);
+    expect(missingPut.json<ErrorResponse>().message).toBe(serverMsg.commentNotFound);
     expect(missingDelete.statusCode).toBe(404);
 
     for (const user of [owner, moderator, admin]) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type {
   ContactCategory,
@@ -82,7 +83,8 @@ export async function sendContactMessage(
       windowSeconds: HOUR,
     },
   ]);
-  if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.contactTooMany, retryAfterSeconds: wait });
+  if (wait > 0)
+    throw new AppError('RATE_LIMITED', { message: serverMsg.contactTooMany, retryAfterSeconds: wait });
 
   const db = ctx.database.db;
   let row: ContactMessageRow;
@@ -125,6 +127,6 @@ export async function listContactMessages(
 
 export async function markContactMessageRead(ctx: AppContext, id: number): Promise<ContactMessage> {
   const row = await repo.markContactMessageRead(ctx.database.db, id);
-  if (!row) throw new AppError('NOT_FOUND', { message: msg.contactMessageNotFound });
+  if (!row) throw new AppError('NOT_FOUND', { message: serverMsg.contactMessageNotFound });
   return toContactMessage(row);
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { ContactMessage, ContactSent } from '@ray/shared/schemas/contact';
 import { contactMessages, users } from '../../db/schema';
@@ -290,7 +291,7 @@ describe('validation', () => {
     ['a JSON array', '[1, 2]', msg.invalidData],
     ['a JSON string', '"مرحبا"', msg.invalidData],
     ['JSON null', 'null', msg.invalidData],
-    ['broken JSON', '{"name": "سارة",', msg.badJson],
+    ['broken JSON', '{"name": "سارة",', serverMsg.badJson],
   ])('answers %s with 400 in Arabic, never 500', async (_label, raw, message) => {
     const response = await send(raw, { contentType: 'application/json' });
     expect(response.statusCode, response.body).toBe(400);
@@ -320,7 +321,7 @@ describe('rate limit', () => {
     expect(sixth.json<ErrorResponse>()).toEqual({
       success: false,
       code: 'RATE_LIMITED',
-      message: msg.contactTooMany,
+      message: serverMsg.contactTooMany,
     });
     const retryAfter = Number(sixth.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
@@ -440,7 +441,7 @@ describe('admin inbox', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json<ErrorResponse>()).toMatchObject({
       code: 'NOT_FOUND',
-      message: msg.contactMessageNotFound,
+      message: serverMsg.contactMessageNotFound,
     });
     for (const path of ['/abc/read', '/0/read', '/-3/read', '/99999999999999999999/read']) {
       const response = await asAdmin(path, 'POST');

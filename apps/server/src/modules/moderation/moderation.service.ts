@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { AuditDetails } from '@ray/shared/schemas/audit';
 import type {
   ModerationActionResult,
@@ -34,7 +35,7 @@ interface Target {
 }
 
 function contentNotFound(): AppError {
-  return new AppError('NOT_FOUND', { message: msg.contentNotFound });
+  return new AppError('NOT_FOUND', { message: serverMsg.contentNotFound });
 }
 
 function excerpt(text: string): string {
@@ -97,7 +98,7 @@ export async function warn(
     return created;
   });
   await deliverNotifications(ctx, [row]);
-  return { success: true, message: msg.warningSent };
+  return { success: true, message: serverMsg.warningSent };
 }
 
 /**
@@ -132,7 +133,7 @@ export async function suspend(
   const shown = target.kind === 'author' ? until : effective;
   return {
     success: true,
-    message: msg.suspended(formatSuspensionEnd(shown)),
+    message: serverMsg.suspended(formatSuspensionEnd(shown)),
     suspendedUntil: shown.toISOString(),
   };
 }
@@ -157,5 +158,5 @@ export async function liftSuspension(
       : undefined;
   });
   if (row) await deliverNotifications(ctx, [row]);
-  return { success: true, message: msg.suspensionLifted };
+  return { success: true, message: serverMsg.suspensionLifted };
 }

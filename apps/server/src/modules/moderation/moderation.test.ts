@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Notification } from '@ray/shared/realtime';
 import type { Comment } from '@ray/shared/schemas/comment';
 import type { Post } from '@ray/shared/schemas/post';
@@ -138,7 +139,7 @@ describe('author handles', () => {
         await lift(admin, `authors/${tampered}`),
       ]) {
         expect(response.statusCode).toBe(404);
-        expect(response.json<ErrorResponse>().message).toBe(msg.contentNotFound);
+        expect(response.json<ErrorResponse>().message).toBe(serverMsg.contentNotFound);
       }
     }
     for (const malformed of ['short', `${handle}x`, `${handle.slice(1)}%2B`]) {
@@ -194,7 +195,7 @@ describe('warning an author', () => {
       message: '  يرجى احترام الآخرين في منشوراتك  ',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: msg.warningSent });
+    expect(response.json()).toEqual({ success: true, message: serverMsg.warningSent });
     expect(response.body).not.toContain(author.userId);
     expect(response.body).not.toContain(author.username);
 
@@ -232,7 +233,7 @@ describe('warning an author', () => {
       [{ message: '   ' }, msg.warningRequired],
       [{ message: 42 }, msg.warningRequired],
       [{ message: 'ا'.repeat(501) }, msg.warningTooLong],
-      [{ message: 'تنبيه\u0000' }, msg.invalidCharacters],
+      [{ message: 'تنبيه\u0000' }, serverMsg.invalidCharacters],
     ];
     for (const [payload, message] of cases) {
       const response = await warn(moderator, `authors/${handle}`, payload);
@@ -276,7 +277,7 @@ describe('suspending an author', () => {
     const end = formatSuspensionEnd(new Date(until));
     expect(response.json<SuspensionResult>()).toEqual({
       success: true,
-      message: msg.suspended(end),
+      message: serverMsg.suspended(end),
       suspendedUntil: until,
     });
     expect(response.body).not.toContain(author.userId);
@@ -353,7 +354,7 @@ describe('suspending an author', () => {
     expect(liftedOnce.statusCode).toBe(200);
     expect(liftedOnce.body).toBe(liftedAgain.body);
     expect(liftedOnce.body).toBe(neverSuspended.body);
-    expect(liftedOnce.json()).toEqual({ success: true, message: msg.suspensionLifted });
+    expect(liftedOnce.json()).toEqual({ success: true, message: serverMsg.suspensionLifted });
     expect(
       (await ok<CurrentUser>(author, { method: 'GET', url: '/api/users/profile' })).suspendedUntil,
     ).toBeNull();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { AuditDetails } from '@ray/shared/schemas/audit';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { PostAuthor } from '@ray/shared/schemas/post';
@@ -42,7 +43,7 @@ import * as repo from './reports.repository';
 const QUEUE_COUNT_CAP = 10_000;
 
 function reportNotFound(): AppError {
-  return new AppError('NOT_FOUND', { message: msg.reportNotFound });
+  return new AppError('NOT_FOUND', { message: serverMsg.reportNotFound });
 }
 
 /**
@@ -60,9 +61,12 @@ export async function createReport(
       ? await repo.findReportablePost(db, input.postId, viewer)
       : await repo.findReportableComment(db, input.commentId!, viewer);
   const notFound = () =>
-    new AppError('NOT_FOUND', { message: input.postId !== null ? msg.postNotFound : msg.commentNotFound });
+    new AppError('NOT_FOUND', {
+      message: input.postId !== null ? msg.postNotFound : serverMsg.commentNotFound,
+    });
   if (!target) throw notFound();
-  if (target.authorId === viewer.userId) throw new AppError('BAD_REQUEST', { message: msg.reportOwnContent });
+  if (target.authorId === viewer.userId)
+    throw new AppError('BAD_REQUEST', { message: serverMsg.reportOwnContent });
 
   let id: number;
   try {
@@ -74,7 +78,8 @@ export async function createReport(
       additionalDetails: input.additionalDetails,
     });
   } catch (error) {
-    if (uniqueViolation(error) !== null) throw new AppError('CONFLICT', { message: msg.reportDuplicate });
+    if (uniqueViolation(error) !== null)
+      throw new AppError('CONFLICT', { message: serverMsg.reportDuplicate });
     if (isForeignKeyViolation(error)) throw notFound();
     throw error;
   }
@@ -179,7 +184,7 @@ export async function processReport(
     if (postId !== null) await commentsRepo.lockPost(tx, postId);
     if (!(await repo.decideOpenReport(tx, id, { ...decision, status: input.status }))) {
       if (await repo.reportExists(tx, id))
-        throw new AppError('CONFLICT', { message: msg.reportAlreadyProcessed });
+        throw new AppError('CONFLICT', { message: serverMsg.reportAlreadyProcessed });
       throw reportNotFound();
     }
     const content: AuditDetails =

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Comment } from '@ray/shared/schemas/comment';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
@@ -141,7 +142,7 @@ describe('filing reports', () => {
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const conflicts = responses.filter((r) => r.statusCode === 409);
     expect(conflicts).toHaveLength(5);
-    expect(conflicts[0]!.json<ErrorResponse>().message).toBe(msg.reportDuplicate);
+    expect(conflicts[0]!.json<ErrorResponse>().message).toBe(serverMsg.reportDuplicate);
     expect((await sendReport(other, { PostId: post.id, Reason: 'Spam' })).statusCode).toBe(201);
   });
 
@@ -181,7 +182,7 @@ describe('filing reports', () => {
     expect(missingPost.json<ErrorResponse>().message).toBe(msg.postNotFound);
     const missingComment = await sendReport(reporter, { CommentId: 987654321, Reason: 'Spam' });
     expect(missingComment.statusCode).toBe(404);
-    expect(missingComment.json<ErrorResponse>().message).toBe(msg.commentNotFound);
+    expect(missingComment.json<ErrorResponse>().message).toBe(serverMsg.commentNotFound);
 
     const post = await createPost(owner);
     const comment = await addComment(other, post.id);
@@ -194,7 +195,7 @@ describe('filing reports', () => {
     const mine = await createPost(reporter, { isAnonymous: true });
     const own = await sendReport(reporter, { PostId: mine.id, Reason: 'Spam' });
     expect(own.statusCode).toBe(400);
-    expect(own.json<ErrorResponse>().message).toBe(msg.reportOwnContent);
+    expect(own.json<ErrorResponse>().message).toBe(serverMsg.reportOwnContent);
   });
 });
 
@@ -285,7 +286,7 @@ describe('moderation', () => {
 
     const again = await processReport(admin, first.id, { status: 4 });
     expect(again.statusCode).toBe(409);
-    expect(again.json<ErrorResponse>().message).toBe(msg.reportAlreadyProcessed);
+    expect(again.json<ErrorResponse>().message).toBe(serverMsg.reportAlreadyProcessed);
   });
 
   it('approving a comment report hides the comment for others, keeps it for its author and takes it off the count', async () => {
@@ -413,7 +414,7 @@ describe('moderation', () => {
     expect((await get(moderator, '/api/reports/abc')).statusCode).toBe(400);
     const unknown = await get(moderator, '/api/reports/987654321');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json<ErrorResponse>().message).toBe(msg.reportNotFound);
+    expect(unknown.json<ErrorResponse>().message).toBe(serverMsg.reportNotFound);
     expect((await processReport(moderator, 987654321, { status: 3 })).statusCode).toBe(404);
     expect((await get(moderator, `/api/reports/${filed.id}`)).json<ReportDetail>().status).toBe(1);
   });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { authResponseSchema, externalLoginUrlSchema } from '@ray/shared/schemas/auth';
 import { AppError } from '../../lib/app-error';
 import { forRequest } from '../../lib/context';
@@ -31,7 +32,7 @@ const BINDING_HEADER = 'x-sign-in-binding';
 
 const FAILURE_MESSAGE: Record<CallbackFailure, string> = {
   access_denied: msg.callbackError('تم إلغاء تسجيل الدخول'),
-  invalid_state: msg.socialStateInvalid,
+  invalid_state: serverMsg.socialStateInvalid,
   user_info: msg.callbackMissingUser,
   server_error: msg.callbackProcessing,
 };
@@ -95,7 +96,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.redirect(await callbackRedirect(forRequest(app.ctx, request), request.body), 303);
       }
       const { code, state, binding: proof } = request.body;
-      if (!code || !state || !proof) throw new AppError('BAD_REQUEST', { message: msg.socialStateInvalid });
+      if (!code || !state || !proof)
+        throw new AppError('BAD_REQUEST', { message: serverMsg.socialStateInvalid });
       try {
         const { user } = await completeExternalLogin(forRequest(app.ctx, request), {
           code,

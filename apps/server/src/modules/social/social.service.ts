@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { AuthResponse } from '@ray/shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { oauthFlows, socialAccounts, users } from '../../db/schema';
@@ -45,7 +46,7 @@ export function redirectUri(ctx: AppContext): string {
 
 export function enabledProvider(ctx: AppContext, provider: string): ProviderConfig {
   const config = ctx.env.socialProviders.find((item) => item.provider === provider);
-  if (!config) throw new AppError('NOT_FOUND', { message: msg.socialProviderUnavailable });
+  if (!config) throw new AppError('NOT_FOUND', { message: serverMsg.socialProviderUnavailable });
   return config;
 }
 
@@ -56,10 +57,11 @@ function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined): strin
   try {
     url = new URL(returnUrl, ctx.env.PUBLIC_URL);
   } catch {
-    throw AppError.field('BAD_REQUEST', 'returnUrl', msg.socialReturnUrlInvalid);
+    throw AppError.field('BAD_REQUEST', 'returnUrl', serverMsg.socialReturnUrlInvalid);
   }
   const origins = new Set([new URL(ctx.env.PUBLIC_URL).origin, ...ctx.env.CORS_ORIGINS]);
-  if (!origins.has(url.origin)) throw AppError.field('BAD_REQUEST', 'returnUrl', msg.socialReturnUrlInvalid);
+  if (!origins.has(url.origin))
+    throw AppError.field('BAD_REQUEST', 'returnUrl', serverMsg.socialReturnUrlInvalid);
   return url.toString();
 }
 
@@ -333,7 +335,7 @@ export async function redeemHandover(
   const user = flow?.userId
     ? await db.query.users.findFirst({ where: eq(users.id, flow.userId) })
     : undefined;
-  if (!user) throw new AppError('BAD_REQUEST', { message: msg.socialSessionInvalid });
+  if (!user) throw new AppError('BAD_REQUEST', { message: serverMsg.socialSessionInvalid });
   return startSession(ctx, user, true, client, msg.loginSuccess);
 }
 

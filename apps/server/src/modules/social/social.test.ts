@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { socialAccounts, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import {
@@ -109,7 +109,7 @@ describe('starting a social sign-in', () => {
         query: { binding: BINDING },
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json<{ message: string }>().message).toBe(msg.socialProviderUnavailable);
+      expect(response.json<{ message: string }>().message).toBe(serverMsg.socialProviderUnavailable);
     }
   });
 
@@ -120,7 +120,7 @@ describe('starting a social sign-in', () => {
       query: { returnUrl: 'https://evil.example/login/callback', binding: BINDING },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBe(msg.socialReturnUrlInvalid);
+    expect(response.json<{ message: string }>().message).toBe(serverMsg.socialReturnUrlInvalid);
   });
 
   it('redirects the challenge path straight to the provider', async () => {
@@ -223,7 +223,7 @@ describe('completing a social sign-in', () => {
       payload: { code: redirect.searchParams.get('code'), state: 'forged-state', binding: BINDING },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBe(msg.socialStateInvalid);
+    expect(response.json<{ message: string }>().message).toBe(serverMsg.socialStateInvalid);
   });
 
   it('signs in with a code and state handed over directly, once', async () => {
@@ -280,7 +280,7 @@ describe('completing a social sign-in', () => {
     expect((await redeem(session)).statusCode).toBe(200);
     const replay = await redeem(session);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json<{ message: string }>().message).toBe(msg.socialSessionInvalid);
+    expect(replay.json<{ message: string }>().message).toBe(serverMsg.socialSessionInvalid);
     expect((await redeem('made-up')).statusCode).toBe(400);
   });
 
@@ -290,7 +290,7 @@ describe('completing a social sign-in', () => {
     // A link carrying someone's hand-over is useless without their binding, and trying does not spend it.
     const stranger = await redeem(session, 'x'.repeat(43));
     expect(stranger.statusCode).toBe(400);
-    expect(stranger.json<{ message: string }>().message).toBe(msg.socialSessionInvalid);
+    expect(stranger.json<{ message: string }>().message).toBe(serverMsg.socialSessionInvalid);
     const missing = await t.app.inject({ method: 'GET', url: `/api/account/oauth-session/${session}` });
     expect(missing.statusCode).toBe(400);
     expect((await redeem(session)).statusCode).toBe(200);

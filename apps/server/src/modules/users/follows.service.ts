@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { followListQuerySchema, followSchema } from '@ray/shared/schemas/follow';
 import type { UserListItem } from '@ray/shared/schemas/profile';
@@ -21,7 +22,7 @@ type FollowInput = z.output<typeof followSchema>;
 function checkFollow(auth: AccessClaims, input: FollowInput) {
   if (input.followerId !== auth.userId.toLowerCase()) throw new AppError('FORBIDDEN');
   if (input.followerId === input.followedId)
-    throw AppError.field('BAD_REQUEST', 'followedId', msg.cannotFollowSelf);
+    throw AppError.field('BAD_REQUEST', 'followedId', serverMsg.cannotFollowSelf);
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { PublicProfile, UserListItem } from '@ray/shared/schemas/profile';
 import { follows, users } from '../../db/schema';
@@ -155,7 +156,7 @@ describe('follows', () => {
       expect(forged.json<ErrorResponse>().message).toBe(msg.forbidden);
       const self = await followCall(kind, alice, { followerId: alice.userId, followedId: alice.userId });
       expect(self.statusCode).toBe(400);
-      expect(self.json<ErrorResponse>().errors?.followedId).toContain(msg.cannotFollowSelf);
+      expect(self.json<ErrorResponse>().errors?.followedId).toContain(serverMsg.cannotFollowSelf);
     }
     const upperSelf = await followCall('follow', alice, {
       followerId: alice.userId.toUpperCase(),

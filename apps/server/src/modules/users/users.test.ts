@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 interface ErrorBody {
@@ -209,7 +210,7 @@ describe('PUT /api/users/profile', () => {
   it('answers a broken JSON body with 400 and the Arabic message', async () => {
     const response = await putProfile(user.token, '{"firstName": ');
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().message).toBe(msg.badJson);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.badJson);
   });
 
   it('ignores fields the profile form does not own', async () => {
@@ -381,7 +382,7 @@ describe('POST /api/users/avatar', () => {
       { name: 'file', filename: 'broken.png', contentType: 'image/png', data: fake },
     ]);
     expect(response.statusCode).toBe(415);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageUnreadable);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageUnreadable);
   });
 
   it('refuses a small PNG that declares 100,000 × 100,000 pixels without decoding it', async () => {
@@ -389,7 +390,7 @@ describe('POST /api/users/avatar', () => {
       { name: 'file', filename: 'bomb.png', contentType: 'image/png', data: pngDeclaring(100_000, 100_000) },
     ]);
     expect(response.statusCode).toBe(413);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageTooManyPixels);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageTooManyPixels);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
   });
@@ -438,7 +439,7 @@ describe('POST /api/users/avatar', () => {
       },
     ]);
     expect(response.statusCode).toBe(415);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageUnreadable);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageUnreadable);
   });
 
   it('refuses a file over 5 MB with 413 and the Arabic message', async () => {
@@ -475,7 +476,7 @@ describe('POST /api/users/avatar', () => {
     expect(response.json<ErrorBody>()).toEqual({
       success: false,
       code: 'BAD_REQUEST',
-      message: msg.imageOneFile,
+      message: serverMsg.imageOneFile,
     });
     expect((await getProfile(user.token)).json<Profile>().avatarUrl).toBeNull();
   });
@@ -483,7 +484,7 @@ describe('POST /api/users/avatar', () => {
   it('refuses a form without a file with 400', async () => {
     const response = await uploadAvatar(user.token, [{ name: 'caption', data: 'صورتي' }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageRequired);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageRequired);
   });
 
   it('refuses an empty file with 415', async () => {
@@ -502,7 +503,7 @@ describe('POST /api/users/avatar', () => {
       payload: { file: 'data:image/png;base64,AAAA' },
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json<ErrorBody>().message).toBe(msg.imageRequired);
+    expect(response.json<ErrorBody>().message).toBe(serverMsg.imageRequired);
   });
 
   it('answers a visitor with 401', async () => {

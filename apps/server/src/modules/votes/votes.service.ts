@@ -1,4 +1,5 @@
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '../../lib/messages.ar';
 import {
   percentage,
   type PollResults,
@@ -46,7 +47,7 @@ export async function vote(
     case 'invalid':
       throw AppError.field('VALIDATION_FAILED', 'value', msg.voteValueInvalid);
     case 'already-voted':
-      throw AppError.field('CONFLICT', 'value', msg.pollAlreadyVoted);
+      throw AppError.field('CONFLICT', 'value', serverMsg.pollAlreadyVoted);
   }
   // The push needs nothing from the voter, so the answer does not wait for it.
   if (cast.notification) void deliverNotifications(ctx, [cast.notification]);
