@@ -30,18 +30,29 @@ const REFUSAL = JSON.stringify({
 } satisfies ErrorResponse);
 
 /**
- * The server's open connections and how many requests each is answering. Draining, an idle keep-alive connection
- * is ended at once with a FIN (only the sending side: a request already on its way is still read, so the client
- * sees a closed connection, never a reset) while the port is still open; busy ones end after their answer.
+ * A connection left idle this long as the drain begins is ended; one used more recently is given the rest of
+ * this time to send its next request, which is then answered (503, `Connection: close`) rather than cut.
+ * Shorter than the drain (server.ts), so every idle connection is ended before the port closes.
+ */
+export const IDLE_BEFORE_END_MS = 400;
+
+/**
+ * The server's open connections, how many requests each is answering and when it last finished one. Draining, an
+ * idle keep-alive connection is ended with a FIN (only the sending side: a request already on its way is still
+ * read) once it has been idle for IDLE_BEFORE_END_MS, while the port is still open; busy ones end after their
+ * answer. A client busy on a connection sends on it again within moments and gets an answer that closes it; only
+ * a connection its client has left alone is ended under it.
  */
 class Connections {
   private readonly open = new Set<Socket>();
   private readonly busy = new WeakMap<Socket, number>();
+  private readonly lastUsed = new WeakMap<Socket, number>();
   private draining = false;
 
   constructor(app: FastifyInstance) {
     app.server.on('connection', (socket: Socket) => {
       this.open.add(socket);
+      this.lastUsed.set(socket, Date.now());
       socket.once('close', () => this.open.delete(socket));
     });
   }
@@ -53,12 +64,26 @@ class Connections {
   finished(socket: Socket) {
     const left = (this.busy.get(socket) ?? 1) - 1;
     this.busy.set(socket, left);
+    this.lastUsed.set(socket, Date.now());
     if (left === 0 && this.draining && this.open.has(socket)) this.end(socket);
   }
 
   drain() {
     this.draining = true;
-    for (const socket of this.open) if (!this.busy.get(socket)) this.end(socket);
+    const now = Date.now();
+    for (const socket of this.open) {
+      if (this.busy.get(socket)) continue;
+      const idleFor = now - (this.lastUsed.get(socket) ?? 0);
+      if (idleFor >= IDLE_BEFORE_END_MS) this.end(socket);
+      else
+        setTimeout(() => {
+          this.endIfIdle(socket);
+        }, IDLE_BEFORE_END_MS - idleFor).unref();
+    }
+  }
+
+  private endIfIdle(socket: Socket) {
+    if (this.open.has(socket) && !this.busy.get(socket)) this.end(socket);
   }
 
   private end(socket: Socket) {
