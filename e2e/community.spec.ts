@@ -83,7 +83,8 @@ test.describe('community', () => {
   test('follows a user and sees the count change', async ({ page }) => {
     await login(page, 'lama@ray.sa', 'Demo1234');
     await page.goto('/');
-    await page.getByTestId('post-card').first().getByRole('link').first().click();
+    // The first post whose author is named (an anonymous one links to no profile).
+    await page.getByTestId('post-card').locator('a[href^="/profile/"]').first().click();
     await expect(page).toHaveURL(/\/profile\//);
     const count = page.getByTestId('followers-count');
     const before = Number((await count.innerText()).replace(/[^\d]/g, ''));
