@@ -4,7 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from './lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { appConfigSchema, runtimeConfigSchema } from '@ray/shared/schemas/config';
 import { registerConfirmed } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';

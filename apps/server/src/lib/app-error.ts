@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from './messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 
 const STATUS: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,

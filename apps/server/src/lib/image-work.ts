@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { HTTP_TIMEOUT_MS } from '@ray/shared/constants';
-import { serverMsg } from './messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from './app-error';
 import { processImage, type ImageLimits, type ImageVariant, type ProcessedImage } from './images';
 import { PoolFullError, WorkPool } from './work-pool';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from './messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from './app-error';
 
 export interface ImageLimits {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMsg } from './messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { loadEnv } from '../env';
 import { startS3Server, type S3Server } from '../test/s3-server';
 import { AppError } from './app-error';

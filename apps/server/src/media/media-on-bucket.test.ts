@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { posts, users } from '../db/schema';
 import { startS3Server, type S3Server } from '../test/s3-server';

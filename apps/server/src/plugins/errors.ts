@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { z } from 'zod';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError, codeForStatus, messageForCode } from '../lib/app-error';
 
 /** Connection-level failures of the database: the request can be retried, so they answer 503. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serverMsg } from '../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from '../lib/app-error';
 
 const MAX_DEPTH = 32;

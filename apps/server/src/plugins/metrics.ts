@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { Metrics } from '../lib/metrics';
 
 export const METRICS_PATH = '/metrics';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from '../lib/app-error';
 import { sniffImage } from '../lib/images';
 

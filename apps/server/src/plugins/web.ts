@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { PageRenderer } from './page-renderer';
 import type { RequestBudget } from './rate-limit';

@@ -7,7 +7,7 @@ import type {
   resetPasswordSchema,
 } from '@ray/shared/schemas/auth';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { uniqueViolation } from '../../lib/db-errors';

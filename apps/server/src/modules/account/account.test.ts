@@ -4,7 +4,7 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { passwordResetTokens, refreshTokens, sessions, users } from '../../db/schema';
 import * as passwords from '../../lib/passwords';
 import { mailText, startMailCatcher, type CaughtMail, type MailCatcher } from '../../test/mail-catcher';

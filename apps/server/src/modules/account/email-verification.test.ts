@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { emailVerificationTokens, users } from '../../db/schema';
 import { mailText, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import { addressesIn, bearer, createTestApp, registerUser, type TestApp } from '../../test/test-app';

@@ -1,5 +1,5 @@
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { ActiveSession, EndedSessions } from '@ray/shared/schemas/session';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';

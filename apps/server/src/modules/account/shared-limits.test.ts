@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import * as passwords from '../../lib/passwords';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { addressesIn, createTestApp, registerUser, type TestApp } from '../../test/test-app';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { ANALYTICS_BATCHES_PER_MINUTE, type AnalyticsDaily } from '@ray/shared/schemas/analytics';
 import { analyticsEvents, comments, posts, users, votes } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { EnvError, loadEnv } from '../../env';
 import { animatedGif } from '../../test/animated-gif';
 import { blankPng } from '../../test/png';

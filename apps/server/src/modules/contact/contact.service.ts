@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type {
   ContactCategory,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { authResponseSchema, externalLoginUrlSchema } from '@ray/shared/schemas/auth';
 import { AppError } from '../../lib/app-error';
 import { forRequest } from '../../lib/context';

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { AuthResponse } from '@ray/shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import { oauthFlows, socialAccounts, users } from '../../db/schema';

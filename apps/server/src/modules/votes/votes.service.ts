@@ -1,5 +1,5 @@
 import { msg } from '@ray/shared/messages.ar';
-import { serverMsg } from '../../lib/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import {
   percentage,
   type PollResults,

@@ -1,7 +1,7 @@
 /**
  * Arabic copy that only the server sends (refusals of sign-in, uploads, moderation, sessions…): the browser shows
- * it as the answer's message and never needs it itself, so it stays out of the web app's bundles. What the forms
- * show as well lives in `@ray/shared/messages.ar`.
+ * it as the answer's message and never needs it itself, so no web module imports this file and it stays out of the
+ * web app's bundles. What the forms show as well lives in `messages.ar.ts`.
  */
 export const serverMsg = {
   passwordCommon: 'كلمة المرور هذه شائعة جداً وسهلة التخمين، اختر كلمة مرور أخرى',
