@@ -37,8 +37,6 @@ const KEEP_EXTERNAL = [
   'pg-native',
   'bufferutil',
   'utf-8-validate',
-  // Loaded on demand with import(): compiled into a chunk, a CommonJS package would lose its named exports.
-  '@zxcvbn-ts/language-common',
 ];
 
 await rm(outdir, { recursive: true, force: true });

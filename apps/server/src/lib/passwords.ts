@@ -27,14 +27,14 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   return false;
 }
 
-/** How many of the most used passwords (by rank in leaked-password lists) are refused. */
-const COMMON_PASSWORDS_REFUSED = 1_000;
 let commonPasswords: Promise<Set<string>> | undefined;
 
-/** True for one of the 1,000 most common passwords, compared case-insensitively. */
+/**
+ * True for one of the 1,000 most common passwords (by rank in leaked-password lists), compared case-insensitively.
+ * The list is the first 1,000 of zxcvbn-ts's common passwords (MIT), all lowercase; it is read only when first
+ * needed, and the build compiles it into its own chunk.
+ */
 export async function isCommonPassword(password: string): Promise<boolean> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED)),
-  );
+  commonPasswords ??= import('./common-passwords.json').then(({ default: list }) => new Set(list));
   return (await commonPasswords).has(password.toLowerCase());
 }
