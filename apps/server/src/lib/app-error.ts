@@ -76,10 +76,6 @@ export class AppError extends Error {
   }
 }
 
-export function statusForCode(code: ErrorCode): number {
-  return STATUS[code];
-}
-
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {
     case 401:
