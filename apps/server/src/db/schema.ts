@@ -17,8 +17,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_TYPES } from '@ray/shared/realtime';
+import { AD_EVENT_KINDS } from '@ray/shared/schemas/ad';
+import { CONTACT_CATEGORIES } from '@ray/shared/schemas/contact';
+import { VOTING_TYPES } from '@ray/shared/schemas/post';
+import { REPORT_REASONS } from '@ray/shared/schemas/report';
+import { ROLES } from '@ray/shared/schemas/user';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * `column in ('a', 'b')` for a check constraint, built from the list shared with the zod schemas so the database and
+ * the API accept the same values. The text matches what the migrations hold, so drizzle-kit sees no change.
+ */
+const oneOf = (column: PgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`;
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -36,9 +50,7 @@ export const users = pgTable(
     lastName: text().notNull().default(''),
     bio: text(),
     avatarUrl: text(),
-    role: text({ enum: ['user', 'moderator', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text({ enum: ROLES }).notNull().default('user'),
     isGuest: boolean().notNull().default(false),
     /** When the address in `email` was confirmed through a verification link; null until then. */
     emailVerifiedAt: timestamp({ withTimezone: true }),
@@ -57,7 +69,7 @@ export const users = pgTable(
     // Sign-ups per day for the admin dashboard. BRIN: rows arrive in time order, so a few kilobytes bound the
     // scan to the period asked for, and writes pay almost nothing (also on votes and comments).
     index('users_created_brin').using('brin', t.createdAt),
-    check('users_role_check', sql`${t.role} in ('user', 'moderator', 'admin')`),
+    check('users_role_check', oneOf(t.role, ROLES)),
     check(
       'users_counts_check',
       sql`${t.postsCount} >= 0 and ${t.followersCount} >= 0 and ${t.followingCount} >= 0`,
@@ -150,8 +162,6 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: createdAt(),
 });
 
-export const VOTING_TYPES = ['like-dislike', 'rating', 'poll'] as const;
-
 export const posts = pgTable(
   'posts',
   {
@@ -195,7 +205,7 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
     index('posts_skeleton_idx').using('gin', t.searchSkeleton),
-    check('posts_voting_type_check', sql`${t.votingType} in ('like-dislike', 'rating', 'poll')`),
+    check('posts_voting_type_check', oneOf(t.votingType, VOTING_TYPES)),
     check('posts_content_check', sql`char_length(${t.content}) between 1 and 500`),
     check(
       'posts_counts_check',
@@ -429,17 +439,6 @@ export const follows = pgTable(
   ],
 );
 
-export const REPORT_REASONS = [
-  'Spam',
-  'Harassment',
-  'InappropriateContent',
-  'FakeNews',
-  'Violence',
-  'HateSpeech',
-  'Copyright',
-  'Other',
-] as const;
-
 export const reports = pgTable(
   'reports',
   {
@@ -471,23 +470,10 @@ export const reports = pgTable(
     index('reports_comment_idx').on(t.commentId),
     check('reports_target_check', sql`(${t.postId} is null) <> (${t.commentId} is null)`),
     check('reports_status_check', sql`${t.status} between 1 and 5`),
-    check(
-      'reports_reason_check',
-      sql`${t.reason} in ('Spam', 'Harassment', 'InappropriateContent', 'FakeNews', 'Violence', 'HateSpeech', 'Copyright', 'Other')`,
-    ),
+    check('reports_reason_check', oneOf(t.reason, REPORT_REASONS)),
     check('reports_details_check', sql`char_length(${t.additionalDetails}) <= 500`),
   ],
 );
-
-export const NOTIFICATION_TYPES = [
-  'comment',
-  'reply',
-  'like',
-  'upvote',
-  'follow',
-  'trending',
-  'other',
-] as const;
 
 export const notifications = pgTable(
   'notifications',
@@ -518,10 +504,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_group_key')
       .on(t.recipientId, t.groupKey)
       .where(sql`${t.groupKey} is not null and not ${t.isRead}`),
-    check(
-      'notifications_type_check',
-      sql`${t.type} in ('comment', 'reply', 'like', 'upvote', 'follow', 'trending', 'other')`,
-    ),
+    check('notifications_type_check', oneOf(t.type, NOTIFICATION_TYPES)),
   ],
 );
 
@@ -546,16 +529,6 @@ export const ads = pgTable(
   (t) => [check('ads_weight_check', sql`${t.weight} between 1 and 100`)],
 );
 
-export const CONTACT_CATEGORIES = [
-  'general',
-  'technical',
-  'account',
-  'content',
-  'suggestion',
-  'business',
-  'other',
-] as const;
-
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -569,12 +542,7 @@ export const contactMessages = pgTable(
     isRead: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    check(
-      'contact_messages_category_check',
-      sql`${t.category} in ('general', 'technical', 'account', 'content', 'suggestion', 'business', 'other')`,
-    ),
-  ],
+  (t) => [check('contact_messages_category_check', oneOf(t.category, CONTACT_CATEGORIES))],
 );
 
 export const analyticsEvents = pgTable(
@@ -670,7 +638,7 @@ export const adEvents = pgTable(
     adId: bigint({ mode: 'number' })
       .notNull()
       .references(() => ads.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['impression', 'click'] }).notNull(),
+    kind: text({ enum: AD_EVENT_KINDS }).notNull(),
     placement: text().notNull(),
     page: text(),
     /** The visitor id the server issued in a signed cookie, or the signed-in user's id. */
@@ -685,7 +653,7 @@ export const adEvents = pgTable(
       .on(t.adId, t.placement, t.kind, t.visitorKey, t.windowStart)
       .where(sql`${t.counted}`),
     index('ad_events_ad_idx').on(t.adId, t.createdAt),
-    check('ad_events_kind_check', sql`${t.kind} in ('impression', 'click')`),
+    check('ad_events_kind_check', oneOf(t.kind, AD_EVENT_KINDS)),
   ],
 );
 

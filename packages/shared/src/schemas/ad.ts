@@ -4,6 +4,10 @@ import { UPLOADED_IMAGE_URL } from '../media';
 import { msg } from '../messages.ar';
 import { successSchema } from './common';
 
+/** What an ad event records: the ad was seen, or followed. */
+export const AD_EVENT_KINDS = ['impression', 'click'] as const;
+export type AdEventKind = (typeof AD_EVENT_KINDS)[number];
+
 export const adPlacementSchema = z.enum(AD_PLACEMENTS, { error: msg.invalidValue });
 
 export const adSchema = z.object({
