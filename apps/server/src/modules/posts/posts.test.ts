@@ -2,8 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
-import type { Post, VoteResult } from '@ray/shared/schemas/post';
-import { hashtags, posts, users, votes } from '../../db/schema';
+import type { Post } from '@ray/shared/schemas/post';
+import { hashtags, posts, users } from '../../db/schema';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -76,137 +76,6 @@ describe('posts', () => {
     expect(empty.json<{ errors: Record<string, string[]> }>().errors.content).toContain(
       msg.postContentRequired,
     );
-  });
-
-  it('toggles a like, switches to a dislike and removes it with the same value', async () => {
-    const post = await createPost(author, { content: 'هل تحبون المطر؟' });
-    const vote = async (value: number) =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/votes',
-          headers: bearer(other.token),
-          payload: { postId: post.id, value },
-        })
-      ).json<VoteResult>();
-    expect((await vote(1)).votingStatistics).toEqual({ type: 'like-dislike', upVotes: 1, downVotes: 0 });
-    expect((await vote(-1)).votingStatistics).toEqual({ type: 'like-dislike', upVotes: 0, downVotes: 1 });
-    const removed = await vote(-1);
-    expect(removed.votingStatistics).toEqual({ type: 'like-dislike', upVotes: 0, downVotes: 0 });
-    expect(removed.userVote).toBeNull();
-  });
-
-  it('keeps one vote per user under 20 concurrent requests', async () => {
-    const post = await createPost(author, { content: 'تقييم مطعم جديد', votingType: 'rating' });
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/votes',
-          headers: bearer(other.token),
-          payload: { postId: post.id, value: (i % 5) + 1 },
-        }),
-      ),
-    );
-    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const results = await t.app.inject({ method: 'GET', url: `/api/votes/post/${post.id}/rating-results` });
-    expect(results.json<{ totalVoting: number }>().totalVoting).toBe(1);
-  });
-
-  it('keeps like counters equal to the stored votes under concurrent likes, dislikes and take-backs', async () => {
-    const post = await createPost(author, { content: 'رأي يتنافس عليه الجميع' });
-    const voters = [other, ...(await Promise.all([registerUser(t.app), registerUser(t.app)]))];
-    const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/votes',
-          headers: bearer(voters[i % voters.length]!.token),
-          payload: { postId: post.id, value: i % 4 < 2 ? 1 : -1 },
-        }),
-      ),
-    );
-    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
-    const stored = await t.database.db
-      .select({ value: votes.value, count: sql<number>`count(*)::int` })
-      .from(votes)
-      .where(eq(votes.postId, post.id))
-      .groupBy(votes.value);
-    const countOf = (value: number) => stored.find((row) => row.value === value)?.count ?? 0;
-    const [counters] = await t.database.db
-      .select({ upVotes: posts.upVotes, downVotes: posts.downVotes })
-      .from(posts)
-      .where(eq(posts.id, post.id));
-    expect(counters).toEqual({ upVotes: countOf(1), downVotes: countOf(-1) });
-  });
-
-  it('counts a poll vote once and shows percentages', async () => {
-    const post = await createPost(author, {
-      content: 'أفضل وقت للقهوة؟',
-      votingType: 'poll',
-      pollOptions: JSON.stringify(['الصباح', 'المساء', ' ']),
-    });
-    expect(JSON.parse(post.pollOptions!)).toEqual(['الصباح', 'المساء']);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/votes',
-      headers: bearer(other.token),
-      payload: { postId: post.id, value: 1 },
-    });
-    expect(first.statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/votes',
-      headers: bearer(other.token),
-      payload: { postId: post.id, value: 0 },
-    });
-    expect(again.statusCode).toBe(409);
-    const results = await t.app.inject({ method: 'GET', url: `/api/votes/post/${post.id}/poll-results` });
-    expect(results.json<{ options: { percentage: number }[] }>().options.map((o) => o.percentage)).toEqual([
-      0, 100,
-    ]);
-  });
-
-  it('answers each vote with the counters it produced, for every option of a poll', async () => {
-    const post = await createPost(author, {
-      content: 'أي فصل تفضّل؟',
-      votingType: 'poll',
-      pollOptions: JSON.stringify(['الشتاء', 'الربيع', 'الصيف']),
-    });
-    const voters = [other, author, await registerUser(t.app)];
-    const expected = [
-      { '0': 0, '1': 0, '2': 1 },
-      { '0': 1, '1': 0, '2': 1 },
-      { '0': 1, '1': 1, '2': 1 },
-    ];
-    for (const [index, value] of [2, 0, 1].entries()) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/votes',
-        headers: bearer(voters[index]!.token),
-        payload: { postId: post.id, value },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<{ votingStatistics: unknown }>().votingStatistics).toEqual({
-        type: 'poll',
-        poolStats: expected[index],
-        totalVotes: index + 1,
-      });
-    }
-
-    const liked = await createPost(author, { content: 'القهوة العربية أولاً' });
-    const like = (value: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/votes',
-        headers: bearer(other.token),
-        payload: { postId: liked.id, value },
-      });
-    const stats = async (value: number) =>
-      (await like(value)).json<{ votingStatistics: unknown; userVote: number | null }>();
-    expect(await stats(1)).toMatchObject({ votingStatistics: { upVotes: 1, downVotes: 0 }, userVote: 1 });
-    expect(await stats(-1)).toMatchObject({ votingStatistics: { upVotes: 0, downVotes: 1 }, userVote: -1 });
-    expect(await stats(-1)).toMatchObject({ votingStatistics: { upVotes: 0, downVotes: 0 }, userVote: null });
   });
 
   it('never shows the author of an anonymous post to others', async () => {
