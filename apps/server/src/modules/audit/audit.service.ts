@@ -16,6 +16,8 @@ export type StaffAction = Omit<repo.NewAuditEntry, 'actorId' | 'actorRole'>;
 /**
  * Writes what a staff member did. Pass the transaction of the action itself, so that the action and its record
  * stand or fall together. For the author of anonymous content the target is the item's handle, never the account.
+ * A row is final once written: the database refuses any update, delete or truncate of the log (trigger
+ * `audit_log_append_only`, migration 0010), so nothing here ever corrects an entry.
  */
 export async function recordStaffAction(db: Executor, staff: AccessClaims, action: StaffAction) {
   await repo.insertAuditEntry(db, { ...action, actorId: staff.userId, actorRole: staff.role });
