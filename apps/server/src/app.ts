@@ -15,6 +15,7 @@ import { prepareDatabase } from './db/startup';
 import type { Env } from './env';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
+import { createCaches } from './lib/caches';
 import { Dependencies } from './lib/dependencies';
 import { Metrics } from './lib/metrics';
 import { RedisMonitor } from './lib/redis-monitor';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     background: new BackgroundTasks(app.log),
     metrics,
     dependencies,
+    caches: createCaches(),
   };
   app.decorate('ctx', ctx);
 

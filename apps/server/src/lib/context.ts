@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/client';
 import type { Env } from '../env';
 import type { SessionGuard } from '../modules/account/session-guard';
 import type { BackgroundTasks } from './background';
+import type { Caches } from './caches';
 import type { Dependencies } from './dependencies';
 import type { ImageWork } from './image-work';
 import type { Mailer } from './mailer';
@@ -35,6 +36,8 @@ export interface AppContext {
   metrics: Metrics;
   /** Database, Redis and storage as /api/ready and /metrics report them. */
   dependencies: Dependencies;
+  /** Results kept for a moment; each app has its own, bounded, so test apps never share them. */
+  caches: Caches;
 }
 
 /**

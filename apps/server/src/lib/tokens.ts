@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Role } from '@ray/shared/schemas/user';
 import { AppError } from './app-error';
 
@@ -30,7 +31,8 @@ export class AccessTokens {
   private readonly key: Uint8Array;
   /** Derived from the secret for one purpose only, so nothing it produces could ever sign an access token. */
   private readonly successorKey: Buffer;
-  private readonly verified = new Map<string, AccessClaims>();
+  /** Each entry lives until its token expires; the least recently used go first beyond the bound. */
+  private readonly verified = new LRUCache<string, AccessClaims>({ max: VERIFIED_MAX_ENTRIES });
 
   constructor(private readonly config: TokenConfig) {
     this.key = new TextEncoder().encode(config.secret);
@@ -66,8 +68,8 @@ export class AccessTokens {
       throw new AppError('TOKEN_EXPIRED');
     }
     const claims = await this.verifySignature(token);
-    if (this.verified.size >= VERIFIED_MAX_ENTRIES) this.verified.clear();
-    this.verified.set(token, claims);
+    const lifetime = claims.exp === undefined ? 0 : claims.exp * 1000 - Date.now();
+    if (lifetime > 0) this.verified.set(token, claims, { ttl: lifetime });
     return claims;
   }
 

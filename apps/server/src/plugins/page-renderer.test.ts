@@ -20,8 +20,8 @@ let t: TestApp;
 let author: TestUser;
 
 /**
- * The clock stands still in this file (Date only; timers run), so a page stays cached exactly as long as a test
- * wants: this moves it past the cache's lifetime (2 s).
+ * The clock stands still in this file (Date only, which the monotonic clock follows; timers run), so a page stays
+ * cached exactly as long as a test wants: this moves it past the cache's lifetime (2 s).
  */
 const expireCachedPages = () => {
   vi.setSystemTime(Date.now() + 3_000);
@@ -66,9 +66,11 @@ beforeAll(async () => {
   t = await createTestApp({ WEB_DIST_DIR: dist });
   author = await registerUser(t.app, { firstName: 'ريم', lastName: 'الكاتبة', username: 'reemwriter' });
   vi.useFakeTimers({ toFake: ['Date'] });
+  vi.spyOn(performance, 'now').mockImplementation(() => Date.now());
 }, 120_000);
 
 afterAll(async () => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   await t.close();
   rmSync(work, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_STATE_ELEMENT_ID } from '@ray/shared/constants';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
-import { TtlCache } from '../lib/ttl-cache';
+import { cached, loadingCache } from '../lib/caches';
 
 /** What the web app's server bundle (`apps/web/src/entry-server.tsx`, built into `dist-ssr`) offers. */
 interface ServerEntry {
@@ -96,7 +96,8 @@ interface RenderContext {
  */
 export class PageRenderer {
   private readonly visitor = new AsyncLocalStorage<RenderContext>();
-  private readonly pages = new TtlCache<Page | null>(PAGE_TTL_MS, MAX_CACHED_PAGES);
+  /** Boxed, because a page with nothing to render (null) is kept like any other. */
+  private readonly pages = loadingCache<{ page: Page | null }>({ ttl: PAGE_TTL_MS, max: MAX_CACHED_PAGES });
   private rendering = 0;
 
   private constructor(
@@ -183,9 +184,9 @@ export class PageRenderer {
       // Set when the cache runs this visitor's render rather than handing them one already under way.
       const render = { own: false };
       try {
-        const page = await this.pages.get(address, () => {
+        const { page } = await cached(this.pages, address, async () => {
           render.own = true;
-          return this.visitor.run({ ip, degraded: false }, () => this.render(address));
+          return { page: await this.visitor.run({ ip, degraded: false }, () => this.render(address)) };
         });
         return { page, degraded: false };
       } catch (error) {

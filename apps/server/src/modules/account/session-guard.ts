@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from '../../lib/redis';
 import { isSessionActive, touchSession } from './sessions.repository';
@@ -15,9 +16,21 @@ const TOUCH_INTERVAL_SECONDS = 5 * 60;
  * those made by another instance arrive within moments, and without it (or while Redis is down) within CACHE_MS.
  */
 export class SessionGuard {
-  private readonly cache = new Map<string, { active: boolean; until: number }>();
-  /** When this process last wrote each session's "last used" time. */
-  private readonly touched = new Map<string, number>();
+  /**
+   * Concurrent checks of one session share one query. A revocation written while a check is in flight takes the
+   * check's place in the cache at once; the check's own result then answers only the request that started it.
+   */
+  private readonly cache = new LRUCache<string, boolean>({
+    max: MAX_ENTRIES,
+    ttl: CACHE_MS,
+    fetchMethod: (sessionId) => isSessionActive(this.db, sessionId),
+    ignoreFetchAbort: true,
+  });
+  /** The sessions whose "last used" time this process wrote within the last TOUCH_INTERVAL_SECONDS. */
+  private readonly touched = new LRUCache<string, true>({
+    max: MAX_ENTRIES,
+    ttl: TOUCH_INTERVAL_SECONDS * 1000,
+  });
   private readonly listeners = new Set<(sessionIds: string[]) => void>();
   private readonly instance = randomUUID();
   private publisher: RedisClient | undefined;
@@ -63,17 +76,11 @@ export class SessionGuard {
   }
 
   private forget(sessionIds: string[]) {
-    for (const id of sessionIds) this.cache.set(id, { active: false, until: Date.now() + CACHE_MS });
+    for (const id of sessionIds) this.cache.set(id, false);
   }
 
-  async isActive(sessionId: string): Promise<boolean> {
-    const now = Date.now();
-    const cached = this.cache.get(sessionId);
-    if (cached && cached.until > now) return cached.active;
-    const active = await isSessionActive(this.db, sessionId);
-    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(sessionId, { active, until: now + CACHE_MS });
-    return active;
+  isActive(sessionId: string): Promise<boolean> {
+    return this.cache.forceFetch(sessionId);
   }
 
   /**
@@ -82,11 +89,8 @@ export class SessionGuard {
    * a failed write only leaves the time older, so it never fails the request.
    */
   used(sessionId: string) {
-    const now = Date.now();
-    const last = this.touched.get(sessionId);
-    if (last !== undefined && now - last < TOUCH_INTERVAL_SECONDS * 1000) return;
-    if (this.touched.size >= MAX_ENTRIES) this.touched.clear();
-    this.touched.set(sessionId, now);
+    if (this.touched.has(sessionId)) return;
+    this.touched.set(sessionId, true);
     touchSession(this.db, sessionId, TOUCH_INTERVAL_SECONDS).catch((error: unknown) => {
       this.logger?.warn({ err: error }, 'session last-use time not written');
     });

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig, updateAppConfigSchema } from '@ray/shared/schemas/config';
 import { appSettings } from '../../db/schema';
+import { cached } from '../../lib/caches';
 import type { AppContext } from '../../lib/context';
 
 const KEY = 'app-config';
-const CACHE_MS = 5_000;
 
 const DEFAULTS = (ctx: AppContext): AppConfig => ({
   maintenanceMode: false,
@@ -13,15 +13,12 @@ const DEFAULTS = (ctx: AppContext): AppConfig => ({
   supportContact: ctx.env.SUPPORT_EMAIL,
 });
 
-let cached: { value: AppConfig; until: number } | undefined;
-
 /** The remote configuration; cached briefly because every page load asks for it. */
-export async function getAppConfig(ctx: AppContext): Promise<AppConfig> {
-  if (cached && cached.until > Date.now()) return cached.value;
-  const row = await ctx.database.db.query.appSettings.findFirst({ where: eq(appSettings.key, KEY) });
-  const value = { ...DEFAULTS(ctx), ...((row?.value as Partial<AppConfig> | undefined) ?? {}) };
-  cached = { value, until: Date.now() + CACHE_MS };
-  return value;
+export function getAppConfig(ctx: AppContext): Promise<AppConfig> {
+  return cached(ctx.caches.config, KEY, async () => {
+    const row = await ctx.database.db.query.appSettings.findFirst({ where: eq(appSettings.key, KEY) });
+    return { ...DEFAULTS(ctx), ...((row?.value as Partial<AppConfig> | undefined) ?? {}) };
+  });
 }
 
 export async function updateAppConfig(
@@ -36,6 +33,6 @@ export async function updateAppConfig(
     .insert(appSettings)
     .values({ key: KEY, value: next })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: next, updatedAt: sql`now()` } });
-  cached = undefined;
+  ctx.caches.config.delete(KEY);
   return next;
 }

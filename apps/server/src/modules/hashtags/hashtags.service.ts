@@ -9,10 +9,9 @@ import {
 } from '@ray/shared/schemas/hashtag';
 import type { Post } from '@ray/shared/schemas/post';
 import type { AppContext } from '../../lib/context';
-import { TtlCache } from '../../lib/ttl-cache';
+import { cached } from '../../lib/caches';
 import { findHashtagByKey, type Viewer } from '../posts/posts.repository';
 import { listPosts, pageOfRankedPosts } from '../posts/posts.service';
-import { TRENDS_CACHE_MS } from '../trends/trends.service';
 import * as repo from './hashtags.repository';
 
 /** A tag's popular posts are chosen among its newest this many. */
@@ -33,23 +32,12 @@ export async function searchHashtags(ctx: AppContext, query: string): Promise<Ha
   return rows.map(toHashtag);
 }
 
-const trendingCaches = new WeakMap<AppContext, TtlCache<TrendingHashtag[]>>();
-
-function trendingCache(ctx: AppContext): TtlCache<TrendingHashtag[]> {
-  let cache = trendingCaches.get(ctx);
-  if (!cache) {
-    cache = new TtlCache<TrendingHashtag[]>(TRENDS_CACHE_MS, 200, { serveStale: true });
-    trendingCaches.set(ctx, cache);
-  }
-  return cache;
-}
-
 export async function trendingHashtags(
   ctx: AppContext,
   count: number,
   days: number,
 ): Promise<TrendingHashtag[]> {
-  return trendingCache(ctx).get(`${count}:${days}`, async () => {
+  return cached(ctx.caches.trendingHashtags, `${count}:${days}`, async () => {
     const db = ctx.database.db;
     await repo.rollOffTrends(db);
     const top = await repo.trendingHashtags(db, days, count);

@@ -136,6 +136,7 @@ describe('trending hashtags', () => {
 
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+    const monotonic = vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 61_000);
     try {
       // The first request after the minute does not wait: it gets the last list and starts the new one.
       const expired = await get('/api/hashtags/trending?count=48&days=30');
@@ -147,6 +148,7 @@ describe('trending hashtags', () => {
       expect(fresh[0]).toMatchObject({ name: 'وسم_جديد_للتو', usageCount: 4 });
     } finally {
       clock.mockRestore();
+      monotonic.mockRestore();
     }
   });
 

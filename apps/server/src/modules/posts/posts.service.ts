@@ -22,7 +22,7 @@ import {
   offsetForPage,
 } from '../../lib/cursor';
 import { keyOfUrl } from '../../lib/storage';
-import { TtlCache } from '../../lib/ttl-cache';
+import { cached } from '../../lib/caches';
 import type { AccessClaims } from '../../lib/tokens';
 import { assertNotSuspended } from '../moderation/suspension';
 import { toPost } from './posts.mapper';
@@ -169,21 +169,13 @@ export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): P
   await removeImage(ctx, imageUrl);
 }
 
-const TOTAL_CACHE_MS = 30_000;
-const feedTotals = new WeakMap<AppContext, TtlCache<number>>();
-
 /**
  * The size of the public feed, counted at most every 30 seconds rather than on every page. Once counted, pages
  * never wait for a count again: an expired total is still answered while one recount runs in the background
  * (a count of a million posts takes a quarter of a second, seconds under load).
  */
-async function totalOfAllPosts(ctx: AppContext): Promise<number> {
-  let cache = feedTotals.get(ctx);
-  if (!cache) {
-    cache = new TtlCache<number>(TOTAL_CACHE_MS, 1, { serveStale: true });
-    feedTotals.set(ctx, cache);
-  }
-  return cache.get('all', () => repo.countVisiblePosts(ctx.database.db));
+function totalOfAllPosts(ctx: AppContext): Promise<number> {
+  return cached(ctx.caches.feedTotal, 'all', () => repo.countVisiblePosts(ctx.database.db));
 }
 
 function paged(

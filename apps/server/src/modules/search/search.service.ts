@@ -4,7 +4,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import type { searchPostsQuerySchema } from '@ray/shared/schemas/search';
 import type { AppContext } from '../../lib/context';
-import { TtlCache } from '../../lib/ttl-cache';
+import { cached } from '../../lib/caches';
 import type { Viewer } from '../posts/posts.repository';
 import { pageOfRankedPosts } from '../posts/posts.service';
 import { parseSearchQuery } from './search-terms';
@@ -12,22 +12,6 @@ import * as repo from './search.repository';
 
 /** Matches ranked per query, the newest first; also the largest total a search reports. */
 export const SEARCH_CANDIDATES = 1_000;
-
-/**
- * A ranking is the same for every viewer (each page is then read with the viewer's own visibility), so the same
- * search within a few seconds reuses it: a popular query costs one ranking per period, not one per visitor.
- */
-const RANKING_CACHE_MS = 10_000;
-const rankings = new WeakMap<AppContext, TtlCache<number[]>>();
-
-function rankingCache(ctx: AppContext): TtlCache<number[]> {
-  let cache = rankings.get(ctx);
-  if (!cache) {
-    cache = new TtlCache<number[]>(RANKING_CACHE_MS, 500);
-    rankings.set(ctx, cache);
-  }
-  return cache;
-}
 
 export async function searchPosts(
   ctx: AppContext,
@@ -55,7 +39,9 @@ export async function searchPosts(
     sortBy: query.sortBy,
     cap: SEARCH_CANDIDATES,
   };
-  const ranked = await rankingCache(ctx).get(JSON.stringify(ranking), () =>
+  // A ranking is the same for every viewer (each page is then read with the viewer's own visibility), so the
+  // same search within a few seconds reuses it: a popular query costs one ranking per period, not per visitor.
+  const ranked = await cached(ctx.caches.searchRankings, JSON.stringify(ranking), () =>
     repo.rankSearchResults(db, ranking),
   );
   return pageOfRankedPosts(ctx, viewer, ranked, query);
