@@ -16,6 +16,8 @@ export default defineConfig({
         },
       },
       {
+        // The app's own `@/` imports (apps/web/tsconfig.json), resolved as Vite does for the build.
+        resolve: { tsconfigPaths: true },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],

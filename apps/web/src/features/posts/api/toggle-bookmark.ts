@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { track } from '@/lib/analytics';
 import { ApiError, api } from '@/lib/api-client';
-import { patchPost } from './post-cache';
+import { findCachedPost, patchPost } from './post-cache';
 import { postKeys } from './post-keys';
 
 export function addBookmark(postId: number): Promise<BookmarkResult> {
@@ -21,21 +21,27 @@ interface ToggleBookmark {
   bookmarked: boolean;
 }
 
-/** Saves or unsaves a post at once everywhere it is shown, and puts it back if the server refuses. */
+/**
+ * Saves or unsaves a post at once everywhere it is shown, keeps what the server answers, and puts back what was
+ * shown before if the server refuses.
+ */
 export function useToggleBookmark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, bookmarked }: ToggleBookmark) =>
       bookmarked ? addBookmark(postId) : removeBookmark(postId),
     onMutate: ({ postId, bookmarked }) => {
+      const previous = findCachedPost(queryClient, postId)?.isBookmarked ?? !bookmarked;
       patchPost(queryClient, postId, { isBookmarked: bookmarked });
+      return { previous };
     },
-    onError: (error, { postId, bookmarked }) => {
-      patchPost(queryClient, postId, { isBookmarked: !bookmarked });
+    onError: (error, { postId, bookmarked }, context) => {
+      patchPost(queryClient, postId, { isBookmarked: context?.previous ?? !bookmarked });
       const useServer = error instanceof ApiError && error.hasServerMessage && error.status < 500;
       toast.error(useServer ? error.message : msg.bookmarkFailed);
     },
-    onSuccess: (result, { bookmarked }) => {
+    onSuccess: (result, { postId, bookmarked }) => {
+      patchPost(queryClient, postId, { isBookmarked: result.isBookmarked });
       track('bookmark', { action: bookmarked ? 'add' : 'remove' });
       toast.success(result.message || (bookmarked ? msg.bookmarkAdded : msg.bookmarkRemoved));
       void queryClient.invalidateQueries({ queryKey: [...postKeys.lists(), { pageType: 'Bookmarks' }] });

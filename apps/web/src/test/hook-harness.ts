@@ -1,0 +1,90 @@
+import type { Post } from '@ray/shared/schemas/post';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { vi } from 'vitest';
+
+/*
+ * What hook tests share: a real QueryClient, and a fake server at the `fetch` boundary whose answers the test
+ * gives one at a time, so it can look at the cache while a request is still on its way.
+ */
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+export function queryWrapper(queryClient: QueryClient) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return createElement(QueryClientProvider, { client: queryClient }, children);
+  };
+}
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface ServerRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Stubs `fetch`: every request to `/api/...` waits until `answer` is called, while anything else the app sends
+ * on its own (analytics batches) gets an empty 204 so it never takes an answer meant for the request under test.
+ */
+export function stubServer() {
+  const requests: ServerRequest[] = [];
+  const waiting: ((response: Response) => void)[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path.startsWith('/api/analytics/')) return Promise.resolve(new Response(null, { status: 204 }));
+      requests.push({
+        method: init?.method ?? 'GET',
+        path,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      });
+      return new Promise<Response>((resolve) => {
+        waiting.push(resolve);
+      });
+    }),
+  );
+  return {
+    requests,
+    /** Answers the oldest request still waiting. */
+    answer(response: Response) {
+      const next = waiting.shift();
+      if (!next) throw new Error('No request is waiting for an answer');
+      next(response);
+    },
+  };
+}
+
+export function makePost(id: number, overrides: Partial<Post> = {}): Post {
+  return {
+    id,
+    content: `منشور ${id}`,
+    isAnonymous: false,
+    votingType: 'like-dislike',
+    pollOptions: null,
+    imageUrl: null,
+    thumbnailUrl: null,
+    latitude: null,
+    longitude: null,
+    locationName: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    commentCount: 0,
+    isBookmarked: false,
+    hashtags: [],
+    votingStatistics: { type: 'like-dislike', upVotes: 0, downVotes: 0 },
+    user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
+    userVote: null,
+    isOwner: false,
+    isHidden: false,
+    ...overrides,
+  };
+}
