@@ -3,6 +3,18 @@
  * it as the answer's message and never needs it itself, so no web module imports this file and it stays out of the
  * web app's bundles. What the forms show as well lives in `messages.ar.ts`.
  */
+interface ContactMailFields {
+  id: number;
+  category: string;
+  name: string;
+  email: string;
+  /** Null for a visitor who was not signed in. */
+  userId: string | null;
+  sentAt: string;
+  subject: string;
+  message: string;
+}
+
 export const serverMsg = {
   passwordCommon: 'كلمة المرور هذه شائعة جداً وسهلة التخمين، اختر كلمة مرور أخرى',
   invalidCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
@@ -51,4 +63,100 @@ export const serverMsg = {
   suspended: (until: string) => `تم الإيقاف عن النشر والتعليق والتصويت حتى ${until}`,
   suspensionLifted: 'تم رفع الإيقاف',
   accountSuspendedNow: 'حسابك موقوف مؤقتاً عن النشر والتعليق والتصويت',
+  socialCancelled: 'تم إلغاء تسجيل الدخول',
+  /** Joins the parts of a place's name: «حي النخيل، الرياض». */
+  placeSeparator: '، ',
+  /** Shown while maintenance is on until an admin writes a message of their own. */
+  maintenanceDefault: 'نعمل حالياً على تحسين المنصة، وسنعود قريباً. شكراً لصبركم.',
+
+  mail: {
+    reset: {
+      subject: 'إعادة تعيين كلمة المرور في رأي',
+      body: (firstName: string, link: string) =>
+        `مرحباً ${firstName}،\n\nطلبت إعادة تعيين كلمة المرور لحسابك في رأي. افتح الرابط التالي خلال ساعة لاختيار كلمة مرور جديدة:\n\n${link}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء في حسابك.`,
+    },
+    verify: {
+      subject: 'تأكيد بريدك الإلكتروني في رأي',
+      body: (firstName: string, link: string) =>
+        `مرحباً ${firstName}،\n\nلتأكيد أن هذا البريد الإلكتروني لك، افتح الرابط التالي خلال يومين:\n\n${link}\n\nيعمل الرابط مرة واحدة. إذا لم تُنشئ حساباً في رأي أو لم تغيّر بريدك فيه فتجاهل هذه الرسالة.`,
+    },
+    /** Sent to the old address when an account's address changes. */
+    emailChanged: {
+      subject: 'تغيير البريد الإلكتروني لحسابك في رأي',
+      body: (firstName: string) =>
+        `مرحباً ${firstName}،\n\nتغيّر البريد الإلكتروني لحسابك في رأي، ولن تصل رسائل الحساب إلى هذا العنوان بعد الآن.\n\nإذا لم تقم بهذا التغيير فتواصل معنا فوراً من صفحة «اتصل بنا».`,
+    },
+    /** A contact-form message forwarded to the support team. */
+    contact: {
+      categories: {
+        general: 'استفسار عام',
+        technical: 'مشكلة تقنية',
+        account: 'الحساب',
+        content: 'المحتوى',
+        suggestion: 'اقتراح',
+        business: 'الأعمال والإعلانات',
+        other: 'أخرى',
+      },
+      subject: (category: string, subject: string) => `[رأي] ${category}: ${subject}`,
+      body: (m: ContactMailFields) =>
+        [
+          'رسالة جديدة من نموذج «اتصل بنا» في رأي.',
+          '',
+          `رقم الرسالة: ${m.id}`,
+          `التصنيف: ${m.category}`,
+          `الاسم: ${m.name}`,
+          `البريد الإلكتروني: ${m.email}`,
+          `الحساب: ${m.userId ?? 'زائر غير مسجّل'}`,
+          `التاريخ: ${m.sentAt}`,
+          `الموضوع: ${m.subject}`,
+          '',
+          m.message,
+          '',
+          'للرد، أجب على هذه الرسالة مباشرة فيصل ردك إلى المرسل.',
+        ].join('\n'),
+    },
+  },
+
+  /**
+   * Notification texts. A count is written in Arabic's five forms (one, two, 3–10, 11–99, 100…), chosen by
+   * `Intl.PluralRules('ar')` in the notifications module; the sentences take the counted phrase.
+   */
+  notification: {
+    anonymousName: 'مجهول',
+    /** The sender of grouped vote and trending notifications: voters are never named. */
+    productName: 'رأي',
+    people: { one: 'شخص', two: 'شخصان', few: 'أشخاص', many: 'شخصًا', other: 'شخص' },
+    otherPeople: {
+      one: 'شخص آخر',
+      two: 'شخصان آخران',
+      few: 'أشخاص آخرين',
+      many: 'شخصًا آخر',
+      other: 'شخص آخر',
+    },
+    newReplies: {
+      one: 'ردّ جديد',
+      two: 'ردّان جديدان',
+      few: 'ردود جديدة',
+      many: 'ردًّا جديدًا',
+      other: 'ردّ جديد',
+    },
+    liked: (people: string) => `أعجب ${people} بمنشورك`,
+    rated: (people: string) => `قيّم ${people} منشورك`,
+    voted: (people: string) => `صوّت ${people} في استطلاعك`,
+    followed: (newest: string) => `${newest} بدأ بمتابعتك`,
+    followedWithOne: (newest: string, other: string) => `${newest} و${other} بدآ بمتابعتك`,
+    followedWithMany: (newest: string, others: string) => `${newest} و${others} بدأوا بمتابعتك`,
+    replied: (writer: string) => `${writer} ردّ في نقاش شاركت فيه`,
+    replies: (replies: string) => `${replies} في نقاش شاركت فيه`,
+    commented: (sender: string) => `${sender} علّق على منشورك`,
+    trending: 'منشورك ضمن الأكثر تفاعلاً الآن 🔥',
+  },
+
+  /** What an author hears from the moderation team, which never names the staff member who acted. */
+  moderation: {
+    team: 'فريق الإشراف',
+    warning: (message: string) => `تنبيه من فريق الإشراف: ${message}`,
+    suspended: (until: string) => `أوقف فريق الإشراف حسابك عن النشر والتعليق والتصويت حتى ${until}`,
+    suspensionLifted: 'رفع فريق الإشراف الإيقاف عن حسابك',
+  },
 };

@@ -272,8 +272,8 @@ async function sendResetLink(ctx: AppContext, email: string) {
   const link = `${ctx.env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
   await ctx.mailer.send({
     to: email,
-    subject: 'إعادة تعيين كلمة المرور في رأي',
-    text: `مرحباً ${user.firstName}،\n\nطلبت إعادة تعيين كلمة المرور لحسابك في رأي. افتح الرابط التالي خلال ساعة لاختيار كلمة مرور جديدة:\n\n${link}\n\nإذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغير شيء في حسابك.`,
+    subject: serverMsg.mail.reset.subject,
+    text: serverMsg.mail.reset.body(user.firstName, link),
   });
 }
 

@@ -40,8 +40,8 @@ export async function sendVerificationLink(ctx: AppContext, user: Recipient) {
   const link = `${ctx.env.PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: user.email,
-    subject: 'تأكيد بريدك الإلكتروني في رأي',
-    text: `مرحباً ${user.firstName}،\n\nلتأكيد أن هذا البريد الإلكتروني لك، افتح الرابط التالي خلال يومين:\n\n${link}\n\nيعمل الرابط مرة واحدة. إذا لم تُنشئ حساباً في رأي أو لم تغيّر بريدك فيه فتجاهل هذه الرسالة.`,
+    subject: serverMsg.mail.verify.subject,
+    text: serverMsg.mail.verify.body(user.firstName, link),
   });
 }
 
@@ -135,8 +135,8 @@ export async function changeEmail(
     ctx.background.run('address change notice', () =>
       ctx.mailer.send({
         to: previous,
-        subject: 'تغيير البريد الإلكتروني لحسابك في رأي',
-        text: `مرحباً ${user.firstName}،\n\nتغيّر البريد الإلكتروني لحسابك في رأي، ولن تصل رسائل الحساب إلى هذا العنوان بعد الآن.\n\nإذا لم تقم بهذا التغيير فتواصل معنا فوراً من صفحة «اتصل بنا».`,
+        subject: serverMsg.mail.emailChanged.subject,
+        text: serverMsg.mail.emailChanged.body(user.firstName),
       }),
     );
   return toCurrentUser(changed);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppConfig, updateAppConfigSchema } from '@ray/shared/schemas/config';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { appSettings } from '../../db/schema';
 import { cached } from '../../lib/caches';
 import type { AppContext } from '../../lib/context';
@@ -9,7 +10,7 @@ const KEY = 'app-config';
 
 const DEFAULTS = (ctx: AppContext): AppConfig => ({
   maintenanceMode: false,
-  maintenanceMessage: 'نعمل حالياً على تحسين المنصة، وسنعود قريباً. شكراً لصبركم.',
+  maintenanceMessage: serverMsg.maintenanceDefault,
   supportContact: ctx.env.SUPPORT_EMAIL,
 });
 

@@ -26,15 +26,7 @@ export const CONTACT_MESSAGES_PER_ADDRESS = 5;
 const INBOX_COUNT_CAP = 10_000;
 
 /** Category names in the e-mail to the support team. */
-const CATEGORY_LABELS: Record<ContactCategory, string> = {
-  general: 'استفسار عام',
-  technical: 'مشكلة تقنية',
-  account: 'الحساب',
-  content: 'المحتوى',
-  suggestion: 'اقتراح',
-  business: 'الأعمال والإعلانات',
-  other: 'أخرى',
-};
+const CATEGORY_LABELS: Record<ContactCategory, string> = serverMsg.mail.contact.categories;
 
 export interface ContactSender {
   /** From the access token, never from the body; null for a visitor. */
@@ -47,22 +39,17 @@ function supportMail(row: ContactMessageRow) {
   // The subject is typed by a visitor: one line, so it cannot shape the mail's headers.
   const subject = row.subject.replace(/\s+/g, ' ');
   return {
-    subject: `[رأي] ${category}: ${subject}`,
-    text: [
-      'رسالة جديدة من نموذج «اتصل بنا» في رأي.',
-      '',
-      `رقم الرسالة: ${row.id}`,
-      `التصنيف: ${category}`,
-      `الاسم: ${row.name}`,
-      `البريد الإلكتروني: ${row.email}`,
-      `الحساب: ${row.userId ?? 'زائر غير مسجّل'}`,
-      `التاريخ: ${row.createdAt.toISOString()}`,
-      `الموضوع: ${row.subject}`,
-      '',
-      row.message,
-      '',
-      'للرد، أجب على هذه الرسالة مباشرة فيصل ردك إلى المرسل.',
-    ].join('\n'),
+    subject: serverMsg.mail.contact.subject(category, subject),
+    text: serverMsg.mail.contact.body({
+      id: row.id,
+      category,
+      name: row.name,
+      email: row.email,
+      userId: row.userId,
+      sentAt: row.createdAt.toISOString(),
+      subject: row.subject,
+      message: row.message,
+    }),
   };
 }
 

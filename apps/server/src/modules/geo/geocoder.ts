@@ -1,5 +1,6 @@
 import { LOCATION_DECIMALS } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from '../../lib/app-error';
 
 const TIMEOUT_MS = 5_000;
@@ -20,7 +21,7 @@ function placeName(answer: NominatimAnswer): string | null {
   const parts = [local, city].filter(
     (part, index, all): part is string => Boolean(part) && all.indexOf(part) === index,
   );
-  if (parts.length > 0) return parts.join('، ');
+  if (parts.length > 0) return parts.join(serverMsg.placeSeparator);
   return answer.name ?? answer.display_name ?? null;
 }
 

@@ -17,8 +17,6 @@ import { deliverNotifications } from '../notifications/notifications.service';
 import * as repo from './moderation.repository';
 import { formatSuspensionEnd } from './suspension';
 
-/** Who an author hears from: the team, never the staff member who acted. */
-const TEAM_NAME = 'فريق الإشراف';
 const EXCERPT = 100;
 
 /** Staff act on the author of an anonymous item through the item's handle, or on a known user by id. */
@@ -71,7 +69,7 @@ function notice(target: Target, message: string) {
     recipientId: target.userId,
     type: 'other' as const,
     actorId: null,
-    senderName: TEAM_NAME,
+    senderName: serverMsg.moderation.team,
     message,
     content: target.item ? excerpt(target.item.content) : null,
     postId: target.item?.postId ?? null,
@@ -88,7 +86,7 @@ export async function warn(
   const target = await resolve(ctx, ref);
   const row = await ctx.database.db.transaction(async (tx) => {
     // The list of notifications shows the message alone, so it says who it comes from.
-    const created = await insertNotification(tx, notice(target, `تنبيه من ${TEAM_NAME}: ${input.message}`));
+    const created = await insertNotification(tx, notice(target, serverMsg.moderation.warning(input.message)));
     await recordStaffAction(tx, staff, {
       action: target.kind === 'author' ? 'author.warn' : 'user.warn',
       targetType: target.kind,
@@ -119,7 +117,7 @@ export async function suspend(
     if (!end) throw target.kind === 'author' ? contentNotFound() : new AppError('NOT_FOUND');
     const created = await insertNotification(
       tx,
-      notice(target, `أوقف فريق الإشراف حسابك عن النشر والتعليق والتصويت حتى ${formatSuspensionEnd(end)}`),
+      notice(target, serverMsg.moderation.suspended(formatSuspensionEnd(end))),
     );
     await recordStaffAction(tx, staff, {
       action: target.kind === 'author' ? 'author.suspend' : 'user.suspend',
@@ -154,7 +152,7 @@ export async function liftSuspension(
       details: target.details,
     });
     return lifted
-      ? await insertNotification(tx, notice(target, 'رفع فريق الإشراف الإيقاف عن حسابك'))
+      ? await insertNotification(tx, notice(target, serverMsg.moderation.suspensionLifted))
       : undefined;
   });
   if (row) await deliverNotifications(ctx, [row]);

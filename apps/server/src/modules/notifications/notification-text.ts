@@ -1,8 +1,11 @@
 /**
  * The Arabic text of a notification that stands for several people or replies. Arabic counts in five forms: one
  * and two have their own words (شخص، شخصان), 3–10 take a plural (3 أشخاص), 11–99 a singular in the accusative
- * (11 شخصًا), and 100, 101, 102… the singular (100 شخص); the hundreds repeat the pattern (103 أشخاص).
+ * (11 شخصًا), and 100, 101, 102… the singular (100 شخص); the hundreds repeat the pattern (103 أشخاص). The words
+ * themselves live in the shared server messages.
  */
+
+import { serverMsg } from '@ray/shared/server-messages.ar';
 
 const pluralRules = new Intl.PluralRules('ar');
 
@@ -29,35 +32,21 @@ function counted(count: number, noun: CountedNoun): string {
   }
 }
 
-const PEOPLE: CountedNoun = { one: 'شخص', two: 'شخصان', few: 'أشخاص', many: 'شخصًا', other: 'شخص' };
-const OTHER_PEOPLE: CountedNoun = {
-  one: 'شخص آخر',
-  two: 'شخصان آخران',
-  few: 'أشخاص آخرين',
-  many: 'شخصًا آخر',
-  other: 'شخص آخر',
-};
-const NEW_REPLIES: CountedNoun = {
-  one: 'ردّ جديد',
-  two: 'ردّان جديدان',
-  few: 'ردود جديدة',
-  many: 'ردًّا جديدًا',
-  other: 'ردّ جديد',
-};
+const text = serverMsg.notification;
 
 /** «أعجب شخصان بمنشورك»: the people who liked a post, never named. */
-export const likeText = (people: number) => `أعجب ${counted(people, PEOPLE)} بمنشورك`;
-export const ratingText = (people: number) => `قيّم ${counted(people, PEOPLE)} منشورك`;
-export const pollText = (people: number) => `صوّت ${counted(people, PEOPLE)} في استطلاعك`;
+export const likeText = (people: number) => text.liked(counted(people, text.people));
+export const ratingText = (people: number) => text.rated(counted(people, text.people));
+export const pollText = (people: number) => text.voted(counted(people, text.people));
 
 /**
  * Follows name the newest follower and count the others: «سارة بدأ بمتابعتك», «سارة وشخص آخر بدآ بمتابعتك»,
  * «سارة و3 أشخاص آخرين بدأوا بمتابعتك».
  */
 export function followText(newest: string, people: number): string {
-  if (people <= 1) return `${newest} بدأ بمتابعتك`;
-  const verb = people === 2 ? 'بدآ' : 'بدأوا';
-  return `${newest} و${counted(people - 1, OTHER_PEOPLE)} ${verb} بمتابعتك`;
+  if (people <= 1) return text.followed(newest);
+  const others = counted(people - 1, text.otherPeople);
+  return people === 2 ? text.followedWithOne(newest, others) : text.followedWithMany(newest, others);
 }
 
 /**
@@ -65,8 +54,8 @@ export function followText(newest: string, people: number): string {
  * apart from another by its author. One reply names its writer (or «مجهول»).
  */
 export function replyText(latest: string, replies: number): string {
-  if (replies <= 1) return `${latest} ردّ في نقاش شاركت فيه`;
-  return `${counted(replies, NEW_REPLIES)} في نقاش شاركت فيه`;
+  if (replies <= 1) return text.replied(latest);
+  return text.replies(counted(replies, text.newReplies));
 }
 
 /** The group a notification folds into: `like:<post id>`, `rating:…`, `poll:…`, `reply:…` or `follow`. */

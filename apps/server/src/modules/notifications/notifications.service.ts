@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { REALTIME_EVENTS, type Notification } from '@ray/shared/realtime';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { Executor } from '../../db/client';
 import { comments, users, type posts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -9,9 +10,9 @@ import { followText, groupedText, likeText, pollText, ratingText, replyText } fr
 import * as repo from './notifications.repository';
 import type { NotificationRow } from './notifications.repository';
 
-export const ANONYMOUS_NAME = 'مجهول';
+export const ANONYMOUS_NAME = serverMsg.notification.anonymousName;
 /** Grouped vote notifications name no voter: who voted what is never shown to anyone. */
-const PRODUCT_NAME = 'رأي';
+const PRODUCT_NAME = serverMsg.notification.productName;
 const EXCERPT = 100;
 /** Upper bound of "reply" notifications one comment can send, so a huge thread cannot stall a write. */
 const MAX_THREAD_RECIPIENTS = 50;
@@ -75,7 +76,7 @@ export async function notifyComment(
         type: 'comment',
         actorId,
         senderName,
-        message: `${senderName} علّق على منشورك`,
+        message: serverMsg.notification.commented(senderName),
         content: excerpt(event.content),
         postId: event.postId,
       }),
@@ -169,7 +170,7 @@ export async function notifyTrending(
       type: 'trending',
       actorId: null,
       senderName: PRODUCT_NAME,
-      message: 'منشورك ضمن الأكثر تفاعلاً الآن 🔥',
+      message: serverMsg.notification.trending,
       content: excerpt(event.content),
       postId: event.postId,
     }),

@@ -31,7 +31,7 @@ const binding = z.string().min(32).max(200);
 const BINDING_HEADER = 'x-sign-in-binding';
 
 const FAILURE_MESSAGE: Record<CallbackFailure, string> = {
-  access_denied: msg.callbackError('تم إلغاء تسجيل الدخول'),
+  access_denied: msg.callbackError(serverMsg.socialCancelled),
   invalid_state: serverMsg.socialStateInvalid,
   user_info: msg.callbackMissingUser,
   server_error: msg.callbackProcessing,
