@@ -1,4 +1,14 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import {
+  CodeChallengeMethod,
+  generateCodeVerifier,
+  generateState,
+  OAuth2Client,
+  OAuth2RequestError,
+  OAuth2Tokens,
+  UnexpectedErrorResponseBodyError,
+  UnexpectedResponseError,
+} from 'arctic';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@ray/shared/constants';
@@ -65,8 +75,9 @@ function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined): strin
   return url.toString();
 }
 
-function codeChallenge(verifier: string): string {
-  return createHash('sha256').update(verifier).digest('base64url');
+/** arctic's generic client, aimed at our endpoint table so the per-provider overrides keep working. */
+function oauthClient(ctx: AppContext, config: ProviderConfig): OAuth2Client {
+  return new OAuth2Client(config.clientId, config.clientSecret, redirectUri(ctx));
 }
 
 /** The provider's authorisation address, with a fresh state (and PKCE where supported) remembered server-side. */
@@ -80,8 +91,8 @@ export async function startExternalLogin(
   const wait = await ctx.limiter.take([{ key: `social:start:${limitAddress(options.ip)}`, ...START_LIMIT }]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
 
-  const state = randomToken();
-  const verifier = config.pkce ? randomToken() : null;
+  const state = generateState();
+  const verifier = config.pkce ? generateCodeVerifier() : null;
   const db = ctx.database.db;
   await db.delete(oauthFlows).where(lt(oauthFlows.expiresAt, sql`now() - interval '1 day'`));
   await db.insert(oauthFlows).values({
@@ -94,19 +105,19 @@ export async function startExternalLogin(
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
 
-  const url = new URL(config.authorizeUrl);
   // A caller may narrow the scopes, never widen them beyond what the product asks of the provider.
   const narrowed = options.scopes?.filter((scope) => config.scopes.includes(scope)) ?? [];
   const scopes = narrowed.length > 0 ? narrowed : config.scopes;
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('client_id', config.clientId);
-  url.searchParams.set('redirect_uri', redirectUri(ctx));
-  url.searchParams.set('scope', scopes.join(' '));
-  url.searchParams.set('state', state);
-  if (verifier) {
-    url.searchParams.set('code_challenge', codeChallenge(verifier));
-    url.searchParams.set('code_challenge_method', 'S256');
-  }
+  const client = oauthClient(ctx, config);
+  const url = verifier
+    ? client.createAuthorizationURLWithPKCE(
+        config.authorizeUrl,
+        state,
+        CodeChallengeMethod.S256,
+        verifier,
+        scopes,
+      )
+    : client.createAuthorizationURL(config.authorizeUrl, state, scopes);
   for (const [key, value] of Object.entries(config.extraParams ?? {})) url.searchParams.set(key, value);
   return url.toString();
 }
@@ -132,35 +143,106 @@ async function consumeState(db: Executor, state: string, binding?: string) {
   return row;
 }
 
-async function postForm(config: ProviderConfig, body: URLSearchParams): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  if (config.clientAuth === 'basic') {
-    const credentials = `${encodeURIComponent(config.clientId)}:${encodeURIComponent(config.clientSecret)}`;
-    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-  } else {
-    body.set('client_id', config.clientId);
-    body.set('client_secret', config.clientSecret);
-  }
+/** The provider failing is not the caller's doing; a refused code (replayed, expired, for another client) is. */
+function refusal(status: number): SocialSignInError {
+  return new SocialSignInError(status >= 500 || status === 429 ? 'server_error' : 'invalid_state');
+}
+
+/**
+ * The token request of a provider taking its client secret in the form (client_secret_post). arctic's generic
+ * client cannot send it: holding a secret, it always authenticates with HTTP Basic, which Facebook and Apple do
+ * not accept; so this exchange stays our own request, answered as arctic's tokens.
+ */
+async function postSecretInForm(
+  config: ProviderConfig,
+  redirect: string,
+  code: string,
+  verifier: string | null,
+): Promise<OAuth2Tokens> {
+  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect });
+  if (verifier) body.set('code_verifier', verifier);
+  body.set('client_id', config.clientId);
+  body.set('client_secret', config.clientSecret);
   const response = await fetch(config.tokenUrl, {
     method: 'POST',
-    headers,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body,
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
-  // The provider failing is not the caller's doing; a refused code (replayed, expired, for another client) is.
-  if (response.status >= 500 || response.status === 429) throw new SocialSignInError('server_error');
-  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok || typeof json.error === 'string') throw new SocialSignInError('invalid_state');
-  return json;
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw refusal(response.status);
+  }
+  return new OAuth2Tokens((await response.json().catch(() => ({}))) as object);
+}
+
+/** arctic's requests take no abort signal; the provider keeps the same ten seconds to answer before we give up. */
+async function withinProviderTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error('provider did not answer in time'));
+    }, PROVIDER_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Exchanges the code at the provider's token endpoint. A refusal becomes a SocialSignInError; an unreachable
+ * provider (network failure, timeout) is thrown as is, to be logged and answered as a server error.
+ */
+async function exchangeCode(
+  ctx: AppContext,
+  config: ProviderConfig,
+  code: string,
+  verifier: string | null,
+): Promise<OAuth2Tokens> {
+  let tokens: OAuth2Tokens;
+  if (config.clientAuth === 'body') {
+    tokens = await postSecretInForm(config, redirectUri(ctx), code, verifier);
+  } else {
+    // arctic sends the credentials in the Basic header without form-encoding them first; X's client ids and
+    // secrets are letters, digits, "-" and "_", which that encoding leaves as they are.
+    try {
+      tokens = await withinProviderTimeout(
+        oauthClient(ctx, config).validateAuthorizationCode(config.tokenUrl, code, verifier),
+      );
+    } catch (error) {
+      if (error instanceof OAuth2RequestError) throw new SocialSignInError('invalid_state');
+      if (error instanceof UnexpectedResponseError || error instanceof UnexpectedErrorResponseBodyError) {
+        // A success without a readable body carries no profile to read.
+        if (error.status === 200) throw new SocialSignInError('user_info');
+        throw refusal(error.status);
+      }
+      throw error;
+    }
+  }
+  // GitHub answers a refused code with a 200 and an error field.
+  const data = tokens.data as Record<string, unknown> | null;
+  if (typeof data?.error === 'string') throw new SocialSignInError('invalid_state');
+  return tokens;
+}
+
+/** A token the answer lacks reads as no profile, not as a crash. */
+function tokenOf(read: () => string): string | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
 }
 
 const jwksCache = new Map<string, JWTVerifyGetKey>();
 
-async function profileFromIdToken(config: ProviderConfig, idToken: unknown): Promise<ProviderProfile | null> {
-  if (!config.idToken || typeof idToken !== 'string') return null;
+async function profileFromIdToken(
+  config: ProviderConfig,
+  idToken: string | null,
+): Promise<ProviderProfile | null> {
+  if (!config.idToken || idToken === null) return null;
   const { jwksUrl, issuer } = config.idToken;
   let keys = jwksCache.get(jwksUrl);
   if (!keys) {
@@ -175,11 +257,15 @@ async function profileFromIdToken(config: ProviderConfig, idToken: unknown): Pro
   }
 }
 
-async function fetchProfile(config: ProviderConfig, tokens: Record<string, unknown>) {
-  if (config.idToken) return profileFromIdToken(config, tokens.id_token);
-  if (!config.userInfoUrl || typeof tokens.access_token !== 'string') return null;
+async function fetchProfile(config: ProviderConfig, tokens: OAuth2Tokens) {
+  if (config.idToken) {
+    const idToken = tokenOf(() => tokens.idToken());
+    return profileFromIdToken(config, idToken);
+  }
+  const accessToken = tokenOf(() => tokens.accessToken());
+  if (!config.userInfoUrl || accessToken === null) return null;
   const response = await fetch(config.userInfoUrl, {
-    headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
   if (!response.ok) return null;
@@ -269,15 +355,9 @@ export async function completeExternalLogin(
   if (!config) throw new SocialSignInError('server_error', returnUrl);
   if (answer.error || !answer.code) throw new SocialSignInError('access_denied', returnUrl);
 
-  const body = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code: answer.code,
-    redirect_uri: redirectUri(ctx),
-  });
-  if (flow.codeVerifier) body.set('code_verifier', flow.codeVerifier);
   let profile: ProviderProfile | null;
   try {
-    profile = await fetchProfile(config, await postForm(config, body));
+    profile = await fetchProfile(config, await exchangeCode(ctx, config, answer.code, flow.codeVerifier));
   } catch (error) {
     if (error instanceof SocialSignInError) throw new SocialSignInError(error.reason, returnUrl);
     ctx.logger.warn({ err: error, provider: config.provider }, 'social sign-in provider unreachable');
