@@ -5,6 +5,23 @@ export default defineConfig({
     // Two cores: one worker per core; the server tests each boot a real app on a real database.
     pool: 'forks',
     maxWorkers: 2,
+    // Only when run with `--coverage` (as `npm test` does); the four-line summary keeps the CI log short.
+    coverage: {
+      provider: 'v8',
+      reporter: ['text-summary'],
+      include: ['apps/server/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+      exclude: [
+        '**/*.test.{ts,tsx}',
+        '**/*.d.ts',
+        '**/dist/**',
+        '**/dist-ssr/**',
+        // Test helpers, and the fault and cluster suites with their own harnesses.
+        'apps/server/src/test/**',
+        'apps/web/src/test/**',
+        'apps/server/src/faults/**',
+        'apps/server/src/cluster/**',
+      ],
+    },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
