@@ -7,7 +7,14 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  publishPost,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../test/test-app';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 const css = 'body{color:#123456}';
@@ -50,14 +57,7 @@ function stateOf(html: string): unknown {
 }
 
 async function createPost(payload: Record<string, unknown>, on: TestApp = t, by: TestUser = author) {
-  const response = await on.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(by.token),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(on.app, by, payload);
 }
 
 beforeAll(async () => {

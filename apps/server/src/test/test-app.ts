@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import type { FastifyInstance } from 'fastify';
+import type { Post } from '@ray/shared/schemas/post';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -139,6 +140,22 @@ export async function registerUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Publishes a post as the user through the API, as the app would, and answers it (anything but 201 throws). */
+export async function publishPost(
+  app: FastifyInstance,
+  user: TestUser,
+  payload: Record<string, unknown>,
+): Promise<Post> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: bearer(user.token),
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`post refused: ${response.statusCode} ${response.body}`);
+  return response.json<Post>();
+}
 
 /**
  * A source of client addresses within one network (`10.7` → 10.7.0.1, 10.7.0.2, …), so that each test gets

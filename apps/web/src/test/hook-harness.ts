@@ -1,4 +1,3 @@
-import type { Post } from '@ray/shared/schemas/post';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { vi } from 'vitest';
@@ -60,31 +59,5 @@ export function stubServer() {
       if (!next) throw new Error('No request is waiting for an answer');
       next(response);
     },
-  };
-}
-
-export function makePost(id: number, overrides: Partial<Post> = {}): Post {
-  return {
-    id,
-    content: `منشور ${id}`,
-    isAnonymous: false,
-    votingType: 'like-dislike',
-    pollOptions: null,
-    imageUrl: null,
-    thumbnailUrl: null,
-    latitude: null,
-    longitude: null,
-    locationName: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    commentCount: 0,
-    isBookmarked: false,
-    hashtags: [],
-    votingStatistics: { type: 'like-dislike', upVotes: 0, downVotes: 0 },
-    user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
-    userVote: null,
-    isOwner: false,
-    isHidden: false,
-    ...overrides,
   };
 }

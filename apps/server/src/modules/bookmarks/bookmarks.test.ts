@@ -7,7 +7,14 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import { posts } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  publishPost,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 let t: TestApp;
 let owner: TestUser;
@@ -27,14 +34,7 @@ afterAll(async () => {
 });
 
 async function createPost(user: TestUser, content = 'منشور يستحق الحفظ') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload: { content },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, { content });
 }
 
 const save = (user: TestUser | null, payload: unknown) =>

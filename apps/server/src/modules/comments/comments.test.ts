@@ -8,7 +8,14 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import { comments, posts } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  publishPost,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 let t: TestApp;
 let owner: TestUser;
@@ -30,14 +37,7 @@ afterAll(async () => {
 const headersOf = (user: TestUser | null) => (user ? bearer(user.token) : {});
 
 async function createPost(user: TestUser, payload: Record<string, unknown> = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload: { content: 'منشور للنقاش حول القهوة', ...payload },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, { content: 'منشور للنقاش حول القهوة', ...payload });
 }
 
 function postComment(user: TestUser | null, payload: Record<string, unknown>) {

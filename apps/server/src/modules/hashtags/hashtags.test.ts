@@ -9,6 +9,7 @@ import {
   bearer,
   createTestApp,
   eventually,
+  publishPost,
   registerUser,
   type TestApp,
   type TestUser,
@@ -32,14 +33,7 @@ afterAll(async () => {
 });
 
 async function createPost(user: TestUser, content: string, extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload: { content, ...extra },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, { content, ...extra });
 }
 
 /** One GET, its body read as the shape the test expects. */

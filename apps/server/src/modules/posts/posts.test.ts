@@ -4,7 +4,14 @@ import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import { hashtags, posts, users } from '../../db/schema';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  publishPost,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 let t: TestApp;
 let author: TestUser;
@@ -20,14 +27,7 @@ afterAll(async () => {
 });
 
 async function createPost(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, payload);
 }
 
 describe('posts', () => {

@@ -15,7 +15,14 @@ import type {
 } from '@ray/shared/schemas/report';
 import { posts } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  publishPost,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 
 let t: TestApp;
 let owner: TestUser;
@@ -39,14 +46,7 @@ afterAll(async () => {
 const headersOf = (user: TestUser | null) => (user ? bearer(user.token) : {});
 
 async function createPost(user: TestUser, payload: Record<string, unknown> = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload: { content: 'منشور قد يخالف القواعد', ...payload },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, { content: 'منشور قد يخالف القواعد', ...payload });
 }
 
 async function addComment(user: TestUser, postId: number, isAnonymous = false) {

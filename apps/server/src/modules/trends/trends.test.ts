@@ -8,6 +8,7 @@ import {
   bearer,
   createTestApp,
   eventually,
+  publishPost,
   registerUser,
   type TestApp,
   type TestUser,
@@ -31,14 +32,7 @@ afterAll(async () => {
 });
 
 async function createPost(user: TestUser, content: string, extra: Record<string, unknown> = {}) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload: { content, ...extra },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, { content, ...extra });
 }
 
 async function like(post: Post, voters: TestUser[]) {

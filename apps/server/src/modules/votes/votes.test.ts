@@ -2,9 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
-import type { Post, VoteResult } from '@ray/shared/schemas/post';
+import type { VoteResult } from '@ray/shared/schemas/post';
 import { notifications, posts, users, votes } from '../../db/schema';
-import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import {
+  bearer,
+  createTestApp,
+  publishPost,
+  registerUser,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app';
 import { formatSuspensionEnd } from '../moderation/suspension';
 import { VOTE_NOTICE } from '../notifications/notifications.service';
 
@@ -22,14 +29,7 @@ afterAll(async () => {
 });
 
 async function createPost(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Post>();
+  return publishPost(t.app, user, payload);
 }
 
 interface CastRow {

@@ -11,32 +11,9 @@ import {
   updatePostsInData,
 } from './post-cache';
 import { postKeys } from './post-keys';
+import { makePost } from '@/test/post-fixture';
 
-function post(id: number, overrides: Partial<Post> = {}): Post {
-  return {
-    id,
-    content: `منشور ${id}`,
-    isAnonymous: false,
-    votingType: 'like-dislike',
-    pollOptions: null,
-    imageUrl: null,
-    thumbnailUrl: null,
-    latitude: null,
-    longitude: null,
-    locationName: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    commentCount: 0,
-    isBookmarked: false,
-    hashtags: [],
-    votingStatistics: { type: 'like-dislike', upVotes: 0, downVotes: 0 },
-    user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
-    userVote: null,
-    isOwner: false,
-    isHidden: false,
-    ...overrides,
-  };
-}
+const post = makePost;
 
 function page(items: Post[], totalCount: number, nextCursor: string | null = null): Paged<Post> {
   return {

@@ -7,7 +7,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { createTestQueryClient, jsonResponse, makePost, queryWrapper, stubServer } from '@/test/hook-harness';
+import { createTestQueryClient, jsonResponse, queryWrapper, stubServer } from '@/test/hook-harness';
+import { makePost } from '@/test/post-fixture';
 import { postKeys } from './post-keys';
 import { useToggleBookmark } from './toggle-bookmark';
 

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { postKeys } from '@/features/posts/api/post-keys';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { createTestQueryClient, jsonResponse, makePost, queryWrapper, stubServer } from '@/test/hook-harness';
+import { createTestQueryClient, jsonResponse, queryWrapper, stubServer } from '@/test/hook-harness';
+import { makePost } from '@/test/post-fixture';
 import { useCastVote } from './cast-vote';
 import { voteKeys } from './vote-keys';
 
