@@ -130,6 +130,40 @@ describe('api client token refresh', () => {
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
   });
 
+  it('keeps the session when the refresh gets no answer: nothing cleared, nothing reported, next try refreshes', async () => {
+    let reachable = false;
+    const server = fakeServer(() => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return json(200, { success: true, token: 'fresh', refreshToken: 'refresh-2' });
+    });
+
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBe('stale');
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+
+    reachable = true;
+    await expect(api.get('/api/a')).resolves.toEqual({ path: '/api/a' });
+    expect(server.refreshCalls()).toHaveLength(2);
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+  });
+
+  it('keeps the session when the server is busy (503) during the refresh', async () => {
+    fakeServer(() => json(503, { success: false, code: 'SERVICE_UNAVAILABLE', message: 'busy' }));
+
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(onAuthFailure).not.toHaveBeenCalled();
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+  });
+
+  it('ends the session when the server refuses the refresh token (401)', async () => {
+    fakeServer(() => unauthorized());
+
+    await expect(api.get('/api/a')).rejects.toBeInstanceOf(ApiError);
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+
   it('without a refresh token it does not call the server and reports the failure', async () => {
     storage.removeItem(STORAGE_KEYS.refreshToken);
     const server = fakeServer(() => json(500, {}));

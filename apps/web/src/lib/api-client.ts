@@ -219,46 +219,56 @@ async function send(path: string, options: RequestOptions, token: string | null)
   return payload;
 }
 
-let refreshing: Promise<string | null> | null = null;
-let reportedFailure: Promise<string | null> | null = null;
+/**
+ * How a refresh ended: a new access token, the server refusing the session (it is over), or no answer the session
+ * can be judged by (the network failed, the page is going away, the server is busy): the session may well still
+ * be good, so nothing is cleared and a later request tries again.
+ */
+type RefreshOutcome = { token: string } | 'refused' | 'unreachable';
 
-async function performRefresh(): Promise<string | null> {
+let refreshing: Promise<RefreshOutcome> | null = null;
+let reportedFailure: Promise<RefreshOutcome> | null = null;
+
+async function performRefresh(): Promise<RefreshOutcome> {
   const refreshToken = readRefreshToken();
-  if (!refreshToken) return null;
+  if (!refreshToken) return 'refused';
+  let answer: unknown;
   try {
-    const answer = await send(
+    answer = await send(
       '/api/account/refresh-token',
       { method: 'POST', service: 'identity', body: { refreshToken } },
       null,
     );
-    if (
-      !isRecord(answer) ||
-      answer.success !== true ||
-      typeof answer.token !== 'string' ||
-      answer.token.length === 0
-    )
-      return null;
-    const tokens: SessionTokens = {
-      token: answer.token,
-      refreshToken: typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken,
-      userId: typeof answer.userId === 'string' ? answer.userId : readUserId(),
-    };
-    saveCredentials(tokens);
-    hooks.onTokensRefreshed?.(tokens);
-    return tokens.token;
-  } catch {
-    return null;
+  } catch (error) {
+    return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
+      ? 'refused'
+      : 'unreachable';
   }
+  if (
+    !isRecord(answer) ||
+    answer.success !== true ||
+    typeof answer.token !== 'string' ||
+    answer.token.length === 0
+  )
+    return 'refused';
+  const tokens: SessionTokens = {
+    token: answer.token,
+    refreshToken: typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken,
+    userId: typeof answer.userId === 'string' ? answer.userId : readUserId(),
+  };
+  saveCredentials(tokens);
+  hooks.onTokensRefreshed?.(tokens);
+  return { token: tokens.token };
 }
 
 /**
  * Every request that failed with a 401 while one refresh is under way waits on that same refresh, and a request
  * whose 401 arrives after another one already refreshed simply retries with the new token.
  */
-function refreshAccessToken(staleToken: string): Promise<string | null> {
+function refreshAccessToken(staleToken: string): Promise<RefreshOutcome> {
   if (!refreshing) {
     const current = readAccessToken();
-    if (current && current !== staleToken) return Promise.resolve(current);
+    if (current && current !== staleToken) return Promise.resolve({ token: current });
     refreshing = performRefresh().finally(() => {
       refreshing = null;
     });
@@ -266,25 +276,28 @@ function refreshAccessToken(staleToken: string): Promise<string | null> {
   return refreshing;
 }
 
+const tokenOf = (outcome: RefreshOutcome) => (typeof outcome === 'object' ? outcome.token : null);
+
 /** Renews the access token now (sharing a refresh already under way); null when the session cannot be renewed. */
-export function renewAccessToken(): Promise<string | null> {
-  return refreshing ?? refreshAccessToken(readAccessToken() ?? '');
+export async function renewAccessToken(): Promise<string | null> {
+  return tokenOf(await (refreshing ?? refreshAccessToken(readAccessToken() ?? '')));
 }
 
 /**
  * What to do after a request sent with `staleToken` answered 401: the token to retry with, or null when the
- * session cannot be renewed. The failure is reported to the app once per failed refresh, however many requests
- * were waiting on it. Transports other than `fetch` (upload progress needs XMLHttpRequest) share it.
+ * session cannot be renewed now. Only a refresh the server refused ends the session here, reported to the app once
+ * however many requests were waiting on it; a refresh that got no answer leaves the credentials for the next try.
+ * Transports other than `fetch` (upload progress needs XMLHttpRequest) share it.
  */
 export async function recoverFromUnauthorized(staleToken: string, redirect = true): Promise<string | null> {
   const cycle = refreshAccessToken(staleToken);
-  const fresh = await cycle;
-  if (!fresh && reportedFailure !== cycle) {
+  const outcome = await cycle;
+  if (outcome === 'refused' && reportedFailure !== cycle) {
     reportedFailure = cycle;
     clearCredentials();
     hooks.onAuthFailure?.({ redirect });
   }
-  return fresh;
+  return tokenOf(outcome);
 }
 
 /** Absolute address of a path on its service's host. */
