@@ -73,7 +73,8 @@ test.describe('confirming the e-mail address', () => {
     await expect(page.getByText(/أرسلنا رابط التأكيد إلى بريدك الإلكتروني/)).toBeVisible();
     await screenshot(page, 'settings-email-unconfirmed');
 
-    const link = new URL(await linkFromMail(user.email, 'verify-email'));
+    // The link sent at registration, then the one sent again: only the newest works.
+    const link = new URL(await linkFromMail(user.email, 'verify-email', 2));
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByText('تم تأكيد بريدك الإلكتروني بنجاح')).toBeVisible();
     // The token left the address bar before the page did anything else with it.

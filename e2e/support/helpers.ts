@@ -54,10 +54,10 @@ export async function logout(page: Page) {
 }
 
 /**
- * Waits for an e-mail to an address with a link to `page` (a reset link unless told otherwise) and returns the
- * newest such link: registration also mails a confirmation link, which may arrive in between.
+ * Waits for `mails` e-mails to an address with a link to `page` (a reset link unless told otherwise) and returns
+ * the newest such link: registration also mails a confirmation link, which may arrive in between.
  */
-export async function linkFromMail(to: string, page = 'reset-password'): Promise<string> {
+export async function linkFromMail(to: string, page = 'reset-password', mails = 1): Promise<string> {
   let link: string | undefined;
   const pattern = new RegExp(`https?://\\S+/${page}\\?\\S+`);
   await expect
@@ -66,9 +66,11 @@ export async function linkFromMail(to: string, page = 'reset-password'): Promise
         const messages = (await (await fetch(`${MAIL_API}/?to=${encodeURIComponent(to)}`)).json()) as {
           raw: string;
         }[];
-        link = messages
+        // Only once the expected number of such mails is in is the last one the newest link.
+        const links = messages
           .map((message) => pattern.exec(decodeMail(message.raw))?.[0])
-          .findLast((found) => found !== undefined);
+          .filter((found) => found !== undefined);
+        link = links.length >= mails ? links.at(-1) : undefined;
         return link ?? null;
       },
       { timeout: 15_000 },
