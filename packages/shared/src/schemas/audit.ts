@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { AUDIT_LOG_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
-import { msg } from '../messages.ar';
-import { cursorParam, pagedSchema } from './common';
+import { AUDIT_LOG_PAGE_SIZE } from '../constants';
+import { cursorParam, pagedSchema, pageSizeParamOf } from './common';
 import { pageParam } from './fields';
 
 /** What staff can do, as the audit log names it. */
@@ -51,12 +50,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = z.object({
   page: pageParam,
-  pageSize: z.coerce
-    .number({ error: msg.invalidValue })
-    .int(msg.invalidValue)
-    .min(1, msg.invalidValue)
-    .max(MAX_PAGE_SIZE, msg.invalidValue)
-    .default(AUDIT_LOG_PAGE_SIZE),
+  pageSize: pageSizeParamOf(AUDIT_LOG_PAGE_SIZE),
   cursor: cursorParam.optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;

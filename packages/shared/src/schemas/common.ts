@@ -20,12 +20,16 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
-export const pageSizeParam = z.coerce
-  .number({ error: msg.invalidValue })
-  .int(msg.invalidValue)
-  .min(1, msg.invalidValue)
-  .max(MAX_PAGE_SIZE, msg.invalidValue)
-  .default(PAGE_SIZE);
+/** A page size from the query: a whole number from 1 to MAX_PAGE_SIZE, `fallback` when absent. */
+export const pageSizeParamOf = (fallback: number) =>
+  z.coerce
+    .number({ error: msg.invalidValue })
+    .int(msg.invalidValue)
+    .min(1, msg.invalidValue)
+    .max(MAX_PAGE_SIZE, msg.invalidValue)
+    .default(fallback);
+
+export const pageSizeParam = pageSizeParamOf(PAGE_SIZE);
 
 export const cursorParam = z
   .string()

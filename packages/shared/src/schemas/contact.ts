@@ -7,10 +7,9 @@ import {
   CONTACT_NAME_MIN,
   CONTACT_SUBJECT_MAX,
   CONTACT_SUBJECT_MIN,
-  MAX_PAGE_SIZE,
 } from '../constants';
 import { msg } from '../messages.ar';
-import { cursorParam, pagedSchema } from './common';
+import { cursorParam, pagedSchema, pageSizeParamOf } from './common';
 import { noNul } from './comment';
 import { emailField, pageParam } from './fields';
 
@@ -99,12 +98,7 @@ export const contactMessagesQuerySchema = z.object({
     .transform((value) => value === 'true')
     .optional(),
   page: pageParam,
-  pageSize: z.coerce
-    .number({ error: msg.invalidValue })
-    .int(msg.invalidValue)
-    .min(1, msg.invalidValue)
-    .max(MAX_PAGE_SIZE, msg.invalidValue)
-    .default(CONTACT_MESSAGES_PAGE_SIZE),
+  pageSize: pageSizeParamOf(CONTACT_MESSAGES_PAGE_SIZE),
   cursor: cursorParam.optional(),
 });
 export type ContactMessagesQuery = z.input<typeof contactMessagesQuerySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, REPORT_DETAILS_MAX, REPORTS_PAGE_SIZE } from '../constants';
+import { REPORT_DETAILS_MAX, REPORTS_PAGE_SIZE } from '../constants';
 import { msg } from '../messages.ar';
-import { cursorParam, pageSizeParam, pagedSchema } from './common';
+import { cursorParam, pagedSchema, pageSizeParam, pageSizeParamOf } from './common';
 import { commentSchema, noNul } from './comment';
 import { pageParam } from './fields';
 import { postAuthorSchema, postSchema } from './post';
@@ -185,12 +185,7 @@ export const reportsQuerySchema = z.object({
     .max(5, msg.invalidValue)
     .optional(),
   page: pageParam,
-  pageSize: z.coerce
-    .number({ error: msg.invalidValue })
-    .int(msg.invalidValue)
-    .min(1, msg.invalidValue)
-    .max(MAX_PAGE_SIZE, msg.invalidValue)
-    .default(REPORTS_PAGE_SIZE),
+  pageSize: pageSizeParamOf(REPORTS_PAGE_SIZE),
   cursor: cursorParam.optional(),
 });
 export type ReportsQuery = z.input<typeof reportsQuerySchema>;
