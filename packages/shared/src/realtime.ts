@@ -11,6 +11,37 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * What a notification is about, as the server stores it: its Arabic text is written from this, the count of
+ * people and who acted when they may be named. The specification's `type` follows from the kind.
+ */
+export const NOTIFICATION_KINDS = [
+  'like',
+  'rating',
+  'poll',
+  'comment',
+  'reply',
+  'follow',
+  'trending',
+  'warning',
+  'suspended',
+  'suspension-lifted',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_KIND_TYPES = {
+  like: 'like',
+  rating: 'upvote',
+  poll: 'upvote',
+  comment: 'comment',
+  reply: 'reply',
+  follow: 'follow',
+  trending: 'trending',
+  warning: 'other',
+  suspended: 'other',
+  'suspension-lifted': 'other',
+} as const satisfies Record<NotificationKind, NotificationType>;
+
 export const notificationSchema = z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),

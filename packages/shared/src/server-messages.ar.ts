@@ -157,6 +157,8 @@ export const serverMsg = {
     team: 'فريق الإشراف',
     warning: (message: string) => `تنبيه من فريق الإشراف: ${message}`,
     suspended: (until: string) => `أوقف فريق الإشراف حسابك عن النشر والتعليق والتصويت حتى ${until}`,
+    /** A suspension notice whose end was not recorded. */
+    suspendedOpen: 'أوقف فريق الإشراف حسابك عن النشر والتعليق والتصويت',
     suspensionLifted: 'رفع فريق الإشراف الإيقاف عن حسابك',
   },
 };

@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_TYPES } from '@ray/shared/realtime';
+import { NOTIFICATION_KINDS } from '@ray/shared/realtime';
 import { AD_EVENT_KINDS } from '@ray/shared/schemas/ad';
 import { CONTACT_CATEGORIES } from '@ray/shared/schemas/contact';
 import { VOTING_TYPES } from '@ray/shared/schemas/post';
@@ -475,6 +475,11 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * A notification as data: what happened (`kind`), who acted when they may be named, about which post, and how
+ * many different people a grouped one stands for. Its Arabic text is written when it is read
+ * (notifications/notification-text.ts), never stored.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -482,13 +487,14 @@ export const notifications = pgTable(
     recipientId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text({ enum: NOTIFICATION_TYPES }).notNull(),
-    /** Null when the actor was anonymous: nothing stored can identify them. */
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    /** The newest actor of a follow, comment or reply; null when anonymous, for votes and for the product's own. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    senderName: text().notNull(),
-    message: text().notNull(),
+    /** An excerpt of what the notification is about: the comment, or the post. */
     content: text(),
     postId: bigint({ mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    /** What a moderation notice carries: the moderator's words, or when a suspension ends. */
+    details: jsonb().$type<NotificationDetails>(),
     /** Unread notifications with the same key are folded into one (votes on a popular post). */
     groupKey: text(),
     count: integer().notNull().default(1),
@@ -504,9 +510,11 @@ export const notifications = pgTable(
     uniqueIndex('notifications_group_key')
       .on(t.recipientId, t.groupKey)
       .where(sql`${t.groupKey} is not null and not ${t.isRead}`),
-    check('notifications_type_check', oneOf(t.type, NOTIFICATION_TYPES)),
+    check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
   ],
 );
+
+export type NotificationDetails = { message: string } | { until: string };
 
 export const ads = pgTable(
   'ads',

@@ -4,7 +4,6 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_PATH, REALTIME_TOKEN_MIN } from '@ray/shared/constants';
 import { REALTIME_EVENTS, type ServerToClientEvents } from '@ray/shared/realtime';
-import type { SessionGuard } from '../modules/account/session-guard';
 import type { Metrics } from './metrics';
 import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from './redis';
 import type { AccessTokens } from './tokens';
@@ -12,6 +11,12 @@ import type { AccessTokens } from './tokens';
 interface SocketData {
   userId: string;
   sessionId: string;
+}
+
+/** What the hub asks of the sign-in sessions: whether one is still active, and word when some are revoked. */
+export interface SessionWatch {
+  isActive(sessionId: string): Promise<boolean>;
+  onRevoked(listener: (sessionIds: string[]) => void): void;
 }
 
 type HubSocket = Socket<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -56,7 +61,7 @@ export class Realtime {
     server: HttpServer,
     private readonly deps: {
       tokens: AccessTokens;
-      sessions: SessionGuard;
+      sessions: SessionWatch;
       logger: FastifyBaseLogger;
       metrics: Metrics;
     },

@@ -19,3 +19,14 @@ export function isoTimestamp(text: string): string {
   }
   return new Date(text).toISOString();
 }
+
+/** Arabic, Gregorian calendar, Western digits, Saudi time: the way the web app writes dates. */
+const suspensionEnd = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Asia/Riyadh',
+});
+
+export function formatSuspensionEnd(date: Date): string {
+  return suspensionEnd.format(date);
+}

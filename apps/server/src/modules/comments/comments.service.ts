@@ -5,7 +5,7 @@ import type { Comment, commentsQuerySchema, createCommentSchema } from '@ray/sha
 import type { Paged } from '@ray/shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import type { NotificationRow } from '../notifications/notifications.repository';
+import type { CreatedNotification } from '../notifications/notifications.repository';
 import { deliverNotifications, notifyComment } from '../notifications/notifications.service';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -62,7 +62,7 @@ export async function createComment(
   input: z.output<typeof createCommentSchema>,
 ): Promise<Comment> {
   await assertNotSuspended(ctx.database.db, viewer.userId);
-  let created: { id: number; notified: NotificationRow[] };
+  let created: { id: number; notified: CreatedNotification[] };
   try {
     created = await ctx.database.db.transaction(async (tx) => {
       const post = await repo.countCommentOnOpenPost(tx, input.postId);

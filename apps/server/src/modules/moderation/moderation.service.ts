@@ -10,14 +10,13 @@ import type {
 } from '@ray/shared/schemas/moderation';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
+import type { NotificationDetails } from '../../db/schema';
 import type { AccessClaims } from '../../lib/tokens';
 import { recordStaffAction } from '../audit/audit.service';
 import { insertNotification } from '../notifications/notifications.repository';
-import { deliverNotifications } from '../notifications/notifications.service';
+import { deliverNotifications, excerpt } from '../notifications/notifications.service';
 import * as repo from './moderation.repository';
-import { formatSuspensionEnd } from './suspension';
-
-const EXCERPT = 100;
+import { formatSuspensionEnd } from '../../lib/timestamps';
 
 /** Staff act on the author of an anonymous item through the item's handle, or on a known user by id. */
 export type AuthorRef = { handle: string } | { userId: string };
@@ -34,10 +33,6 @@ interface Target {
 
 function contentNotFound(): AppError {
   return new AppError('NOT_FOUND', { message: serverMsg.contentNotFound });
-}
-
-function excerpt(text: string): string {
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
 }
 
 /**
@@ -64,13 +59,17 @@ async function resolve(ctx: AppContext, ref: AuthorRef): Promise<Target> {
   return { userId: ref.userId, kind: 'user', targetId: ref.userId, details: null, item: null };
 }
 
-function notice(target: Target, message: string) {
+/** A notice from the moderation team about the target's item (if any); its text is written when it is read. */
+function notice(
+  target: Target,
+  kind: 'warning' | 'suspended' | 'suspension-lifted',
+  details: NotificationDetails | null,
+) {
   return {
     recipientId: target.userId,
-    type: 'other' as const,
+    kind,
     actorId: null,
-    senderName: serverMsg.moderation.team,
-    message,
+    details,
     content: target.item ? excerpt(target.item.content) : null,
     postId: target.item?.postId ?? null,
   };
@@ -85,8 +84,7 @@ export async function warn(
 ): Promise<ModerationActionResult> {
   const target = await resolve(ctx, ref);
   const row = await ctx.database.db.transaction(async (tx) => {
-    // The list of notifications shows the message alone, so it says who it comes from.
-    const created = await insertNotification(tx, notice(target, serverMsg.moderation.warning(input.message)));
+    const created = await insertNotification(tx, notice(target, 'warning', { message: input.message }));
     await recordStaffAction(tx, staff, {
       action: target.kind === 'author' ? 'author.warn' : 'user.warn',
       targetType: target.kind,
@@ -115,10 +113,7 @@ export async function suspend(
   const { effective, row } = await ctx.database.db.transaction(async (tx) => {
     const end = await repo.extendSuspension(tx, target.userId, until);
     if (!end) throw target.kind === 'author' ? contentNotFound() : new AppError('NOT_FOUND');
-    const created = await insertNotification(
-      tx,
-      notice(target, serverMsg.moderation.suspended(formatSuspensionEnd(end))),
-    );
+    const created = await insertNotification(tx, notice(target, 'suspended', { until: end.toISOString() }));
     await recordStaffAction(tx, staff, {
       action: target.kind === 'author' ? 'author.suspend' : 'user.suspend',
       targetType: target.kind,
@@ -151,9 +146,7 @@ export async function liftSuspension(
       targetId: target.targetId,
       details: target.details,
     });
-    return lifted
-      ? await insertNotification(tx, notice(target, serverMsg.moderation.suspensionLifted))
-      : undefined;
+    return lifted ? await insertNotification(tx, notice(target, 'suspension-lifted', null)) : undefined;
   });
   if (row) await deliverNotifications(ctx, [row]);
   return { success: true, message: serverMsg.suspensionLifted };

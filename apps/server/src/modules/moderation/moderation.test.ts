@@ -13,7 +13,7 @@ import type { SuspensionResult } from '@ray/shared/schemas/moderation';
 import { users } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
-import { formatSuspensionEnd } from './suspension';
+import { formatSuspensionEnd } from '../../lib/timestamps';
 
 let t: TestApp;
 let moderator: TestUser;

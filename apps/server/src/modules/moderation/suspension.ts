@@ -1,18 +1,8 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { formatSuspensionEnd } from '../../lib/timestamps';
 import { runningSuspension } from './moderation.repository';
-
-/** Arabic, Gregorian calendar, Western digits, Saudi time: the way the web app writes dates. */
-const suspensionEnd = new Intl.DateTimeFormat('ar-SA-u-ca-gregory-nu-latn', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Asia/Riyadh',
-});
-
-export function formatSuspensionEnd(date: Date): string {
-  return suspensionEnd.format(date);
-}
 
 /**
  * Refuses a write (post, comment, vote, and their edits) from a user a moderator suspended, with 403 and the

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { formatSuspensionEnd } from '../../lib/timestamps';
 import {
   followText,
-  groupedText,
-  groupKindOf,
   likeText,
+  messageOf,
   pollText,
   ratingText,
   replyText,
+  senderOf,
 } from './notification-text';
 
 describe('notification texts', () => {
@@ -43,11 +44,24 @@ describe('notification texts', () => {
     expect(replyText('أحمد', 20)).toBe('20 ردًّا جديدًا في نقاش شاركت فيه');
   });
 
-  it('read the kind from the group key and leave unknown groups alone', () => {
-    expect(groupKindOf('like:42')).toBe('like');
-    expect(groupKindOf('follow')).toBe('follow');
-    expect(groupKindOf('something:1')).toBeNull();
-    expect(groupedText('rating:7', 3, 'رأي')).toBe('قيّم 3 أشخاص منشورك');
-    expect(groupedText('other', 3, 'رأي')).toBeNull();
+  it('write each kind from its stored facts, naming only who may be named', () => {
+    const facts = { count: 1, actorName: 'سارة', details: null };
+    expect(senderOf({ ...facts, kind: 'like' })).toBe('رأي');
+    expect(messageOf({ ...facts, kind: 'rating', count: 3 })).toBe('قيّم 3 أشخاص منشورك');
+    expect(messageOf({ ...facts, kind: 'poll', count: 2 })).toBe('صوّت شخصان في استطلاعك');
+    expect(senderOf({ ...facts, kind: 'comment' })).toBe('سارة');
+    expect(messageOf({ ...facts, kind: 'comment', actorName: null })).toBe('مجهول علّق على منشورك');
+    expect(messageOf({ ...facts, kind: 'follow', count: 2 })).toBe('سارة وشخص آخر بدآ بمتابعتك');
+    expect(messageOf({ ...facts, kind: 'reply', actorName: null })).toBe('مجهول ردّ في نقاش شاركت فيه');
+    expect(senderOf({ ...facts, kind: 'trending' })).toBe('رأي');
+    expect(senderOf({ ...facts, kind: 'warning' })).toBe('فريق الإشراف');
+    expect(messageOf({ ...facts, kind: 'warning', details: { message: 'احترم الآخرين' } })).toBe(
+      'تنبيه من فريق الإشراف: احترم الآخرين',
+    );
+    const until = '2026-12-01T09:00:00.000Z';
+    expect(messageOf({ ...facts, kind: 'suspended', details: { until } })).toBe(
+      `أوقف فريق الإشراف حسابك عن النشر والتعليق والتصويت حتى ${formatSuspensionEnd(new Date(until))}`,
+    );
+    expect(messageOf({ ...facts, kind: 'suspension-lifted' })).toBe('رفع فريق الإشراف الإيقاف عن حسابك');
   });
 });

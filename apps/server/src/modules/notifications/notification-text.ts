@@ -5,7 +5,10 @@
  * themselves live in the shared server messages.
  */
 
+import type { NotificationKind } from '@ray/shared/realtime';
 import { serverMsg } from '@ray/shared/server-messages.ar';
+import type { NotificationDetails } from '../../db/schema';
+import { formatSuspensionEnd } from '../../lib/timestamps';
 
 const pluralRules = new Intl.PluralRules('ar');
 
@@ -58,29 +61,64 @@ export function replyText(latest: string, replies: number): string {
   return text.replies(counted(replies, text.newReplies));
 }
 
-/** The group a notification folds into: `like:<post id>`, `rating:…`, `poll:…`, `reply:…` or `follow`. */
-export const GROUP_KINDS = ['like', 'rating', 'poll', 'reply', 'follow'] as const;
-export type GroupKind = (typeof GROUP_KINDS)[number];
-
-export function groupKindOf(groupKey: string): GroupKind | null {
-  const kind = groupKey.split(':', 1)[0];
-  return (GROUP_KINDS as readonly string[]).includes(kind!) ? (kind as GroupKind) : null;
+/** What a notification's text is written from: its kind, how many it stands for, and what it carries. */
+export interface NotificationFacts {
+  kind: NotificationKind;
+  count: number;
+  /** The acting user's display name, when one is stored and may be named. */
+  actorName: string | null;
+  details: NotificationDetails | null;
 }
 
-/** The text of a grouped notification for its count; null for a group this module does not know. */
-export function groupedText(groupKey: string, count: number, senderName: string): string | null {
-  switch (groupKindOf(groupKey)) {
+/**
+ * Who a notification is from, as the list shows it: the product for votes and trends (voters are never named),
+ * the moderation team for its notices, otherwise the person who acted, or «مجهول» for an anonymous one.
+ */
+export function senderOf(facts: Pick<NotificationFacts, 'kind' | 'actorName'>): string {
+  switch (facts.kind) {
     case 'like':
-      return likeText(count);
     case 'rating':
-      return ratingText(count);
     case 'poll':
-      return pollText(count);
+    case 'trending':
+      return text.productName;
+    case 'warning':
+    case 'suspended':
+    case 'suspension-lifted':
+      return serverMsg.moderation.team;
+    case 'comment':
     case 'reply':
-      return replyText(senderName, count);
     case 'follow':
-      return followText(senderName, count);
-    default:
-      return null;
+      return facts.actorName ?? text.anonymousName;
+  }
+}
+
+/** The Arabic sentence of a notification, the one place it is written: the API, the socket event and pushes. */
+export function messageOf(facts: NotificationFacts): string {
+  const sender = senderOf(facts);
+  switch (facts.kind) {
+    case 'like':
+      return likeText(facts.count);
+    case 'rating':
+      return ratingText(facts.count);
+    case 'poll':
+      return pollText(facts.count);
+    case 'comment':
+      return text.commented(sender);
+    case 'reply':
+      return replyText(sender, facts.count);
+    case 'follow':
+      return followText(sender, facts.count);
+    case 'trending':
+      return text.trending;
+    case 'warning':
+      return serverMsg.moderation.warning(
+        facts.details && 'message' in facts.details ? facts.details.message : '',
+      );
+    case 'suspended':
+      return facts.details && 'until' in facts.details
+        ? serverMsg.moderation.suspended(formatSuspensionEnd(new Date(facts.details.until)))
+        : serverMsg.moderation.suspendedOpen;
+    case 'suspension-lifted':
+      return serverMsg.moderation.suspensionLifted;
   }
 }

@@ -1,55 +1,33 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notificationActors, notifications } from '../../db/schema';
+import { notificationActors, notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<
   typeof notifications.$inferInsert,
   'id' | 'count' | 'isRead' | 'createdAt' | 'updatedAt'
 >;
-
-/** A notification row as the database writes it in JSON (`row_to_json`), with its own types back. */
-export function notificationFromJson(json: Record<string, unknown>): NotificationRow {
-  const row = json as {
-    id: number;
-    recipient_id: string;
-    type: NotificationRow['type'];
-    actor_id: string | null;
-    sender_name: string;
-    message: string;
-    content: string | null;
-    post_id: number | null;
-    group_key: string | null;
-    count: number;
-    is_read: boolean;
-    created_at: string;
-    updated_at: string;
-  };
-  return {
-    id: row.id,
-    recipientId: row.recipient_id,
-    type: row.type,
-    actorId: row.actor_id,
-    senderName: row.sender_name,
-    message: row.message,
-    content: row.content,
-    postId: row.post_id,
-    groupKey: row.group_key,
-    count: row.count,
-    isRead: row.is_read,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
+/** A written notification: enough to read it back and to know whom to tell. */
+export interface CreatedNotification {
+  id: number;
+  recipientId: string;
 }
+
+/** A notification with what its text needs about the person who acted (none when anonymous or gone). */
+export type NotificationView = NotificationRow & {
+  actor: { firstName: string; lastName: string; username: string } | null;
+};
+
+const created = { id: notifications.id, recipientId: notifications.recipientId };
 
 /**
  * Writes a notification. One with a group key folds into the recipient's unread notification of the same key
- * (count + 1, newest message), so a popular post yields one line instead of hundreds.
+ * (count + 1, newest actor and excerpt), so a popular post yields one line instead of hundreds.
  */
-export async function insertNotification(db: Executor, row: NewNotification): Promise<NotificationRow> {
+export async function insertNotification(db: Executor, row: NewNotification): Promise<CreatedNotification> {
   if (!row.groupKey) {
-    const [created] = await db.insert(notifications).values(row).returning();
-    return created!;
+    const [inserted] = await db.insert(notifications).values(row).returning(created);
+    return inserted!;
   }
   const [upserted] = await db
     .insert(notifications)
@@ -59,13 +37,35 @@ export async function insertNotification(db: Executor, row: NewNotification): Pr
       targetWhere: sql`${notifications.groupKey} is not null and not ${notifications.isRead}`,
       set: {
         count: sql`${notifications.count} + 1`,
-        message: sql`excluded.message`,
-        senderName: sql`excluded.sender_name`,
+        actorId: sql`excluded.actor_id`,
+        content: sql`excluded.content`,
         updatedAt: sql`now()`,
       },
     })
-    .returning();
+    .returning(created);
   return upserted!;
+}
+
+function selectViews(db: Executor) {
+  return db
+    .select({
+      notification: notifications,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId));
+}
+
+type ViewRow = Awaited<ReturnType<typeof selectViews>>[number];
+
+function toView(row: ViewRow): NotificationView {
+  const { notification, firstName, lastName, username } = row;
+  return {
+    ...notification,
+    actor: username === null ? null : { firstName: firstName ?? '', lastName: lastName ?? '', username },
+  };
 }
 
 /**
@@ -84,13 +84,22 @@ export async function countActor(
   return inserted.length === 1;
 }
 
-export function listNotifications(db: Executor, recipientId: string, limit: number) {
-  return db
-    .select()
-    .from(notifications)
+export async function listNotifications(
+  db: Executor,
+  recipientId: string,
+  limit: number,
+): Promise<NotificationView[]> {
+  const rows = await selectViews(db)
     .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.updatedAt), desc(notifications.id))
     .limit(limit);
+  return rows.map(toView);
+}
+
+export async function notificationsByIds(db: Executor, ids: number[]): Promise<NotificationView[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectViews(db).where(inArray(notifications.id, ids)).orderBy(notifications.id);
+  return rows.map(toView);
 }
 
 export async function markRead(db: Executor, id: number, recipientId: string): Promise<boolean> {
@@ -122,7 +131,7 @@ export async function unreadCount(db: Executor, recipientId: string): Promise<nu
 export async function hasNotification(
   db: Executor,
   recipientId: string,
-  type: NotificationRow['type'],
+  kind: NotificationRow['kind'],
   postId: number,
 ): Promise<boolean> {
   const [row] = await db
@@ -131,7 +140,7 @@ export async function hasNotification(
     .where(
       and(
         eq(notifications.recipientId, recipientId),
-        eq(notifications.type, type),
+        eq(notifications.kind, kind),
         eq(notifications.postId, postId),
       ),
     )

@@ -1,19 +1,16 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { REALTIME_EVENTS, type Notification } from '@ray/shared/realtime';
-import { serverMsg } from '@ray/shared/server-messages.ar';
+import { NOTIFICATION_KIND_TYPES, REALTIME_EVENTS, type Notification } from '@ray/shared/realtime';
 import type { Executor } from '../../db/client';
-import { comments, users, type posts } from '../../db/schema';
+import { comments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { displayName } from '../users/users.mapper';
-import { followText, groupedText, likeText, pollText, ratingText, replyText } from './notification-text';
+import { messageOf, senderOf } from './notification-text';
 import * as repo from './notifications.repository';
-import type { NotificationRow } from './notifications.repository';
+import type { CreatedNotification, NotificationView } from './notifications.repository';
 
-export const ANONYMOUS_NAME = serverMsg.notification.anonymousName;
-/** Grouped vote notifications name no voter: who voted what is never shown to anyone. */
-const PRODUCT_NAME = serverMsg.notification.productName;
-const EXCERPT = 100;
+/** Length of the excerpt of a post or comment a notification carries (cast_vote receives it too). */
+export const EXCERPT_LENGTH = 100;
 /** Upper bound of "reply" notifications one comment can send, so a huge thread cannot stall a write. */
 const MAX_THREAD_RECIPIENTS = 50;
 
@@ -21,39 +18,31 @@ const MAX_THREAD_RECIPIENTS = 50;
 const FOLLOW_GROUP = 'follow';
 
 /**
- * The message of a grouped notification says how many different people (replies, for a thread) it stands for;
- * its count only grows for someone not counted before (notification_actors).
+ * A stored notification as the API and the socket event carry it: its `type` follows from its kind, and its
+ * sender and text are written here from the stored facts (notification-text.ts).
  */
-function groupedMessage(row: NotificationRow): string {
-  if (row.count <= 1 || !row.groupKey) return row.message;
-  return groupedText(row.groupKey, row.count, row.senderName) ?? row.message;
-}
-
-export function toNotification(row: NotificationRow): Notification {
+export function toNotification(view: NotificationView): Notification {
+  const facts = {
+    kind: view.kind,
+    count: view.count,
+    actorName: view.actor ? displayName(view.actor) : null,
+    details: view.details,
+  };
   return {
-    id: row.id,
-    type: row.type,
-    senderName: row.senderName,
-    message: groupedMessage(row),
-    content: row.content,
-    postId: row.postId,
-    isRead: row.isRead,
-    count: row.count,
-    createdAt: row.updatedAt.toISOString(),
+    id: view.id,
+    type: NOTIFICATION_KIND_TYPES[view.kind],
+    senderName: senderOf(facts),
+    message: messageOf(facts),
+    content: view.content,
+    postId: view.postId,
+    isRead: view.isRead,
+    count: view.count,
+    createdAt: view.updatedAt.toISOString(),
   };
 }
 
-function excerpt(text: string): string {
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
-}
-
-async function actorName(db: Executor, actorId: string): Promise<string> {
-  const [actor] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
-    .from(users)
-    .where(eq(users.id, actorId))
-    .limit(1);
-  return actor ? displayName(actor) : ANONYMOUS_NAME;
+export function excerpt(text: string): string {
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
 }
 
 /**
@@ -65,18 +54,15 @@ async function actorName(db: Executor, actorId: string): Promise<string> {
 export async function notifyComment(
   db: Executor,
   event: { postId: number; postAuthorId: string; commenterId: string; isAnonymous: boolean; content: string },
-): Promise<NotificationRow[]> {
-  const senderName = event.isAnonymous ? ANONYMOUS_NAME : await actorName(db, event.commenterId);
+): Promise<CreatedNotification[]> {
   const actorId = event.isAnonymous ? null : event.commenterId;
-  const created: NotificationRow[] = [];
+  const created: CreatedNotification[] = [];
   if (event.postAuthorId !== event.commenterId) {
     created.push(
       await repo.insertNotification(db, {
         recipientId: event.postAuthorId,
-        type: 'comment',
+        kind: 'comment',
         actorId,
-        senderName,
-        message: serverMsg.notification.commented(senderName),
         content: excerpt(event.content),
         postId: event.postId,
       }),
@@ -97,10 +83,8 @@ export async function notifyComment(
     created.push(
       await repo.insertNotification(db, {
         recipientId: authorId,
-        type: 'reply',
+        kind: 'reply',
         actorId,
-        senderName,
-        message: replyText(senderName, 1),
         content: excerpt(event.content),
         postId: event.postId,
         groupKey: `reply:${event.postId}`,
@@ -111,32 +95,13 @@ export async function notifyComment(
 }
 
 /**
- * What the author of a post is told of a like, rating or poll vote, for `cast_vote` (migrations 0006 and 0011),
- * which writes the notification in the vote's own transaction: the voter is never named, each person counts
- * once per post and group (notification_actors), and the people of one post fold into one unread notification.
- */
-export const VOTE_NOTICE = JSON.stringify({
-  senderName: PRODUCT_NAME,
-  excerptLength: EXCERPT,
-  'like-dislike': { type: 'like', message: likeText(1), group: 'like' },
-  rating: { type: 'upvote', message: ratingText(1), group: 'rating' },
-  poll: { type: 'upvote', message: pollText(1), group: 'poll' },
-} satisfies Record<
-  (typeof posts.$inferSelect)['votingType'],
-  { type: NotificationRow['type']; message: string; group: string }
-> & {
-  senderName: string;
-  excerptLength: number;
-});
-
-/**
  * Tells a user about a new follower, once per follower: following, unfollowing and following again notifies
  * (and pushes) nothing the second time. New followers fold into one unread notification naming the newest.
  */
 export async function notifyFollow(
   db: Executor,
   event: { followerId: string; followedId: string },
-): Promise<NotificationRow[]> {
+): Promise<CreatedNotification[]> {
   if (event.followerId === event.followedId) return [];
   const counted = await repo.countActor(db, {
     recipientId: event.followedId,
@@ -144,14 +109,11 @@ export async function notifyFollow(
     actorId: event.followerId,
   });
   if (!counted) return [];
-  const senderName = await actorName(db, event.followerId);
   return [
     await repo.insertNotification(db, {
       recipientId: event.followedId,
-      type: 'follow',
+      kind: 'follow',
       actorId: event.followerId,
-      senderName,
-      message: followText(senderName, 1),
       content: null,
       postId: null,
       groupKey: FOLLOW_GROUP,
@@ -162,15 +124,13 @@ export async function notifyFollow(
 export async function notifyTrending(
   db: Executor,
   event: { postId: number; postAuthorId: string; content: string },
-): Promise<NotificationRow[]> {
+): Promise<CreatedNotification[]> {
   if (await repo.hasNotification(db, event.postAuthorId, 'trending', event.postId)) return [];
   return [
     await repo.insertNotification(db, {
       recipientId: event.postAuthorId,
-      type: 'trending',
+      kind: 'trending',
       actorId: null,
-      senderName: PRODUCT_NAME,
-      message: serverMsg.notification.trending,
       content: excerpt(event.content),
       postId: event.postId,
     }),
@@ -193,15 +153,22 @@ export async function markAllRead(ctx: AppContext, userId: string) {
 }
 
 /**
- * Pushes freshly committed notifications and each recipient's new unread count. Never rejects: the
- * notifications are already saved, and a push that fails is caught up by the client's next fetch.
+ * Pushes freshly committed notifications, read back as the list shows them, and each recipient's new unread
+ * count. Nothing is read for a recipient no socket can hear. Never rejects: the notifications are already saved,
+ * and a push that fails is caught up by the client's next fetch.
  */
-export async function deliverNotifications(ctx: AppContext, rows: NotificationRow[]) {
+export async function deliverNotifications(ctx: AppContext, created: CreatedNotification[]) {
+  const heard = created.filter((row) => ctx.realtime.reaches(row.recipientId));
+  if (heard.length === 0) return;
   const recipients = new Set<string>();
   try {
-    for (const row of rows) {
-      ctx.realtime.emitToUser(row.recipientId, REALTIME_EVENTS.receiveNotification, toNotification(row));
-      recipients.add(row.recipientId);
+    const views = await repo.notificationsByIds(
+      ctx.database.db,
+      heard.map((row) => row.id),
+    );
+    for (const view of views) {
+      ctx.realtime.emitToUser(view.recipientId, REALTIME_EVENTS.receiveNotification, toNotification(view));
+      recipients.add(view.recipientId);
     }
   } catch (error) {
     ctx.logger.warn({ err: error }, 'could not push a notification');

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { posts } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import type { PeriodicJob } from '../../lib/periodic';
-import type { NotificationRow } from '../notifications/notifications.repository';
+import type { CreatedNotification } from '../notifications/notifications.repository';
 import { deliverNotifications, notifyTrending } from '../notifications/notifications.service';
 import { rankTrendingPosts } from './trends.repository';
 
@@ -29,7 +29,7 @@ export async function notifyNewTrendingPosts(ctx: AppContext): Promise<number> {
     })
     .from(posts)
     .where(inArray(posts.id, ids));
-  const notified: NotificationRow[] = [];
+  const notified: CreatedNotification[] = [];
   for (const post of rows) {
     const engagement =
       post.upVotes +

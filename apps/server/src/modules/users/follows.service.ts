@@ -6,7 +6,7 @@ import type { followListQuerySchema, followSchema } from '@ray/shared/schemas/fo
 import type { UserListItem } from '@ray/shared/schemas/profile';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import type { NotificationRow } from '../notifications/notifications.repository';
+import type { CreatedNotification } from '../notifications/notifications.repository';
 import { deliverNotifications, notifyFollow } from '../notifications/notifications.service';
 import { decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -31,7 +31,7 @@ function checkFollow(auth: AccessClaims, input: FollowInput) {
  */
 export async function follow(ctx: AppContext, auth: AccessClaims, input: FollowInput): Promise<boolean> {
   checkFollow(auth, input);
-  let notified: NotificationRow[] = [];
+  let notified: CreatedNotification[] = [];
   try {
     notified = await ctx.database.db.transaction(async (tx) => {
       if (!(await repo.insertFollow(tx, input.followerId, input.followedId))) return [];

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { posts, votes } from '../../db/schema';
-import { notificationFromJson, type NotificationRow } from '../notifications/notifications.repository';
 
 /** What a vote's answer reports: the post's counters, and what decides who may see them. */
 const counterColumns = {
@@ -18,7 +17,7 @@ const counterColumns = {
 
 export type PostCounters = NonNullable<Awaited<ReturnType<typeof counters>>>;
 
-/** What `cast_vote` (migration 0011) reports; the counters mean something only when the vote was recorded or removed. */
+/** What `cast_vote` (migration 0012) reports; the counters mean something only when the vote was recorded or removed. */
 export interface CastVote {
   outcome: 'suspended' | 'not-found' | 'invalid' | 'already-voted' | 'removed' | 'voted';
   counters: Pick<
@@ -26,7 +25,7 @@ export interface CastVote {
     'votingType' | 'upVotes' | 'downVotes' | 'ratingSum' | 'ratingCount' | 'pollCounts'
   >;
   /** The author's notification, when the vote wrote one or folded into an unread one. */
-  notification: NotificationRow | null;
+  notification: { id: number; recipientId: string } | null;
   /** When the voter's suspension ends, for 'suspended'. */
   suspendedUntil: Date | null;
 }
@@ -39,23 +38,24 @@ type CastVoteRow = {
   rating_sum: number;
   rating_count: number;
   poll_counts: number[] | null;
-  notification: Record<string, unknown> | null;
+  notification_id: string | number | null;
+  notification_recipient: string | null;
   suspended_until: Date | string | null;
 };
 
 /**
  * A vote in one round trip: the database function refuses a suspended voter, locks the post, checks the voter may see it and that the
  * value fits its voting type, writes the vote, moves the counters and writes the author's notification of a
- * first vote, all in one transaction. `notice` holds the notification's texts (votes.service.ts).
+ * first vote (its kind, post and excerpt; its text is written when read), all in one transaction.
  */
 export async function castVote(
   db: Executor,
   vote: { postId: number; userId: string; value: number; seesHidden: boolean },
-  notice: string,
+  excerptLength: number,
 ): Promise<CastVote> {
   // Both drivers (node-postgres and PGlite) answer a raw statement with its rows under `rows`.
   const result = (await db.execute<CastVoteRow>(
-    sql`select * from cast_vote(${vote.postId}, ${vote.userId}, ${vote.value}, ${vote.seesHidden}, ${notice}::jsonb)`,
+    sql`select * from cast_vote(${vote.postId}, ${vote.userId}, ${vote.value}, ${vote.seesHidden}, ${excerptLength})`,
   )) as { rows: CastVoteRow[] };
   const row = result.rows[0]!;
   return {
@@ -68,7 +68,10 @@ export async function castVote(
       ratingCount: row.rating_count,
       pollCounts: row.poll_counts,
     },
-    notification: row.notification ? notificationFromJson(row.notification) : null,
+    notification:
+      row.notification_id === null || row.notification_recipient === null
+        ? null
+        : { id: Number(row.notification_id), recipientId: row.notification_recipient },
     suspendedUntil: row.suspended_until === null ? null : new Date(row.suspended_until),
   };
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
 import { suspendedError } from '../moderation/suspension';
 import type { Viewer } from '../posts/posts.repository';
-import { deliverNotifications, VOTE_NOTICE } from '../notifications/notifications.service';
+import { deliverNotifications, EXCERPT_LENGTH } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
 
 function notFound(): AppError {
@@ -24,7 +24,7 @@ function canSee(post: { hiddenAt: Date | null; authorId: string }, viewer: Viewe
 }
 
 /**
- * Records a vote in one call to the database (`cast_vote`, migration 0011): it refuses a suspended voter, locks the post, so concurrent
+ * Records a vote in one call to the database (`cast_vote`, migration 0012): it refuses a suspended voter, locks the post, so concurrent
  * votes on it apply one after the other and the (post, user) primary key keeps a single row; then it writes the
  * vote, moves the counters and tells the author of a first vote, in one transaction.
  */
@@ -37,7 +37,7 @@ export async function vote(
   const cast = await repo.castVote(
     ctx.database.db,
     { postId, userId: viewer.userId, value, seesHidden: viewer.seesHidden },
-    VOTE_NOTICE,
+    EXCERPT_LENGTH,
   );
   switch (cast.outcome) {
     case 'suspended':

@@ -12,8 +12,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
-import { formatSuspensionEnd } from '../moderation/suspension';
-import { VOTE_NOTICE } from '../notifications/notifications.service';
+import { formatSuspensionEnd } from '../../lib/timestamps';
+import { EXCERPT_LENGTH } from '../notifications/notifications.service';
 
 let t: TestApp;
 let author: TestUser;
@@ -48,9 +48,9 @@ interface CastRow {
 async function castVote(postId: number, userId: string, value: number, seesHidden = false) {
   const result = (await t.database.db.execute(sql`
     select outcome, previous, up_votes, down_votes, rating_sum, rating_count, poll_counts,
-           notification is not null as notified,
+           notification_id is not null as notified,
            (extract(epoch from suspended_until) * 1000)::float8 as suspended_ms
-      from cast_vote(${postId}, ${userId}, ${value}, ${seesHidden}, ${VOTE_NOTICE}::jsonb)`)) as {
+      from cast_vote(${postId}, ${userId}, ${value}, ${seesHidden}, ${EXCERPT_LENGTH})`)) as {
     rows: CastRow[];
   };
   return result.rows[0]!;
@@ -155,10 +155,10 @@ describe('cast_vote in the database', () => {
     expect((await castVote(post.id, second.userId, 1)).notified).toBe(true);
     expect((await castVote(post.id, writer.userId, 1)).notified).toBe(false);
     const rows = await t.database.db
-      .select({ type: notifications.type, count: notifications.count })
+      .select({ kind: notifications.kind, count: notifications.count })
       .from(notifications)
       .where(eq(notifications.recipientId, writer.userId));
-    expect(rows).toEqual([{ type: 'like', count: 2 }]);
+    expect(rows).toEqual([{ kind: 'like', count: 2 }]);
   });
 });
 
