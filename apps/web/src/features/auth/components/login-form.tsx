@@ -2,20 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@ray/shared/messages.ar';
 import { loginSchema } from '@ray/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { fieldProps } from '@/components/forms/field-props';
+import { FormShell } from '@/components/forms/form-shell';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { accountStrings } from '@/i18n/account.ar';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { returnState } from '@/lib/return-url';
 import { useLogin } from '../api/login';
 import { authFailureMessage } from '../utils/failure-message';
+import { AuthLink } from './auth-link';
 
 export function LoginForm() {
-  const location = useLocation();
   const login = useLogin();
   const {
     register,
@@ -27,6 +25,7 @@ export function LoginForm() {
     defaultValues: { username: '', password: '', rememberMe: false },
     mode: 'onTouched',
   });
+  const field = fieldProps(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -39,8 +38,12 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
-      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+    <FormShell
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      error={errors.root?.server?.message}
+      submitLabel={accountStrings.auth.loginSubmit}
+    >
       <TextField
         id="login-email"
         label={accountStrings.auth.email}
@@ -49,29 +52,20 @@ export function LoginForm() {
         autoComplete="email"
         dir="ltr"
         placeholder={accountStrings.auth.emailPlaceholder}
-        error={errors.username?.message}
-        {...register('username')}
+        {...field('username')}
       />
       <PasswordField
         id="login-password"
         label={accountStrings.auth.password}
         autoComplete="current-password"
-        error={errors.password?.message}
         labelAside={
-          <Link
-            to="/forgot-password"
-            state={returnState(location.state)}
-            className="text-sm font-medium text-brand-700 hover:underline"
-          >
+          <AuthLink to="/forgot-password" className="text-sm">
             {accountStrings.auth.forgotPasswordLink}
-          </Link>
+          </AuthLink>
         }
-        {...register('password')}
+        {...field('password')}
       />
       <CheckboxField id="login-remember" label={accountStrings.auth.rememberMe} {...register('rememberMe')} />
-      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-        {accountStrings.auth.loginSubmit}
-      </Button>
-    </form>
+    </FormShell>
   );
 }

@@ -4,8 +4,8 @@ import { registerFormSchema } from '@ray/shared/schemas/auth';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { fieldProps } from '@/components/forms/field-props';
+import { FormShell } from '@/components/forms/form-shell';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
@@ -40,6 +40,7 @@ export function RegisterForm() {
     mode: 'onTouched',
   });
   const password = useWatch({ control, name: 'password' });
+  const field = fieldProps(register, errors);
 
   const onSubmit = handleSubmit(async ({ acceptTerms: _acceptTerms, ...payload }) => {
     try {
@@ -59,22 +60,24 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
-      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+    <FormShell
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      error={errors.root?.server?.message}
+      submitLabel={accountStrings.auth.registerSubmit}
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           id="register-first-name"
           label={accountStrings.auth.firstName}
           autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
+          {...field('firstName')}
         />
         <TextField
           id="register-last-name"
           label={accountStrings.auth.lastName}
           autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
+          {...field('lastName')}
         />
       </div>
       <TextField
@@ -85,8 +88,7 @@ export function RegisterForm() {
         spellCheck={false}
         dir="ltr"
         hint={accountStrings.auth.usernameHint}
-        error={errors.username?.message}
-        {...register('username')}
+        {...field('username')}
       />
       <TextField
         id="register-email"
@@ -96,15 +98,13 @@ export function RegisterForm() {
         autoComplete="email"
         dir="ltr"
         placeholder={accountStrings.auth.emailPlaceholder}
-        error={errors.email?.message}
-        {...register('email')}
+        {...field('email')}
       />
       <PasswordField
         id="register-password"
         label={accountStrings.auth.password}
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       >
         <PasswordStrengthMeter password={password} />
       </PasswordField>
@@ -112,8 +112,7 @@ export function RegisterForm() {
         id="register-confirm-password"
         label={accountStrings.auth.confirmPassword}
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        {...field('confirmPassword')}
       />
       <CheckboxField
         id="register-accept-terms"
@@ -129,12 +128,8 @@ export function RegisterForm() {
             </Link>
           </>
         }
-        error={errors.acceptTerms?.message}
-        {...register('acceptTerms')}
+        {...field('acceptTerms')}
       />
-      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-        {accountStrings.auth.registerSubmit}
-      </Button>
-    </form>
+    </FormShell>
   );
 }

@@ -4,17 +4,19 @@ import { forgotPasswordSchema } from '@ray/shared/schemas/auth';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
+import { fieldProps } from '@/components/forms/field-props';
+import { FormShell } from '@/components/forms/form-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { returnState } from '@/lib/return-url';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
+import { AuthActions, AuthStatus } from '../components/auth-status';
 
 /** Forgot-password errors of spec section 8. */
 function forgotErrorMessage(error: unknown): string {
@@ -26,15 +28,10 @@ function forgotErrorMessage(error: unknown): string {
 }
 
 function BackToLogin() {
-  const location = useLocation();
   return (
-    <Link
-      to="/login"
-      state={returnState(location.state)}
-      className="font-semibold text-brand-700 hover:underline"
-    >
+    <AuthLink to="/login" strong>
       {accountStrings.auth.backToLogin}
-    </Link>
+    </AuthLink>
   );
 }
 
@@ -53,27 +50,29 @@ function SentConfirmation({ email, onChangeEmail }: { email: string; onChangeEma
   }
 
   return (
-    <AuthLayout icon={MailCheck} title={accountStrings.auth.forgotSentTitle} footer={<BackToLogin />}>
-      <div className="space-y-5 text-center">
-        {error ? <Alert className="text-start">{error}</Alert> : null}
-        <p className="text-sm leading-7 text-slate-700">{msg.forgotSent}</p>
-        <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
-          {accountStrings.auth.forgotSentTo}{' '}
-          <bdi dir="ltr" className="font-semibold text-slate-900">
-            {email}
-          </bdi>
-        </p>
-        <p className="text-xs leading-6 text-slate-600">{accountStrings.auth.forgotSentHint}</p>
-        <div className="flex flex-col gap-2.5 sm:flex-row sm:justify-center">
-          <Button variant="primary" loading={resend.isPending} onClick={() => void handleResend()}>
-            {accountStrings.auth.resend}
-          </Button>
-          <Button variant="outline" onClick={onChangeEmail}>
-            {accountStrings.auth.useAnotherEmail}
-          </Button>
-        </div>
-      </div>
-    </AuthLayout>
+    <AuthStatus
+      icon={MailCheck}
+      title={accountStrings.auth.forgotSentTitle}
+      message={error}
+      footer={<BackToLogin />}
+    >
+      <p className="text-sm leading-7 text-slate-700">{msg.forgotSent}</p>
+      <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        {accountStrings.auth.forgotSentTo}{' '}
+        <bdi dir="ltr" className="font-semibold text-slate-900">
+          {email}
+        </bdi>
+      </p>
+      <p className="text-xs leading-6 text-slate-600">{accountStrings.auth.forgotSentHint}</p>
+      <AuthActions>
+        <Button variant="primary" loading={resend.isPending} onClick={() => void handleResend()}>
+          {accountStrings.auth.resend}
+        </Button>
+        <Button variant="outline" onClick={onChangeEmail}>
+          {accountStrings.auth.useAnotherEmail}
+        </Button>
+      </AuthActions>
+    </AuthStatus>
   );
 }
 
@@ -90,6 +89,7 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
     mode: 'onTouched',
   });
+  const field = fieldProps(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -122,8 +122,12 @@ export function ForgotPasswordPage() {
       subtitle={accountStrings.auth.forgotSubtitle}
       footer={<BackToLogin />}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
-        {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+      <FormShell
+        onSubmit={onSubmit}
+        pending={isSubmitting}
+        error={errors.root?.server?.message}
+        submitLabel={accountStrings.auth.forgotSubmit}
+      >
         <TextField
           id="forgot-email"
           label={accountStrings.auth.email}
@@ -132,13 +136,9 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           dir="ltr"
           placeholder={accountStrings.auth.emailPlaceholder}
-          error={errors.email?.message}
-          {...register('email')}
+          {...field('email')}
         />
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {accountStrings.auth.forgotSubmit}
-        </Button>
-      </form>
+      </FormShell>
       <p className="mt-5 text-center text-sm">
         <Link to="/register" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
           {accountStrings.auth.createAccount}

@@ -1,8 +1,9 @@
 import { LogIn } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { accountStrings } from '@/i18n/account.ar';
-import { returnPathFromState, returnState } from '@/lib/return-url';
+import { returnPathFromState } from '@/lib/return-url';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
 import { LoginForm } from '../components/login-form';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 
@@ -16,13 +17,9 @@ export function LoginPage() {
       footer={
         <>
           {accountStrings.auth.noAccount}{' '}
-          <Link
-            to="/register"
-            state={returnState(location.state)}
-            className="font-semibold text-brand-700 hover:underline"
-          >
+          <AuthLink to="/register" strong>
             {accountStrings.auth.createAccount}
-          </Link>
+          </AuthLink>
         </>
       }
     >

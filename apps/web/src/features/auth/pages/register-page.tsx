@@ -1,8 +1,9 @@
 import { UserPlus } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { accountStrings } from '@/i18n/account.ar';
-import { returnPathFromState, returnState } from '@/lib/return-url';
+import { returnPathFromState } from '@/lib/return-url';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
 import { RegisterForm } from '../components/register-form';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 
@@ -17,21 +18,11 @@ export function RegisterPage() {
         <div className="flex flex-col items-center gap-2">
           <p>
             {accountStrings.auth.haveAccount}{' '}
-            <Link
-              to="/login"
-              state={returnState(location.state)}
-              className="font-semibold text-brand-700 hover:underline"
-            >
+            <AuthLink to="/login" strong>
               {accountStrings.auth.goToLogin}
-            </Link>
+            </AuthLink>
           </p>
-          <Link
-            to="/forgot-password"
-            state={returnState(location.state)}
-            className="font-medium text-brand-700 hover:underline"
-          >
-            {accountStrings.auth.forgotPasswordLink}
-          </Link>
+          <AuthLink to="/forgot-password">{accountStrings.auth.forgotPasswordLink}</AuthLink>
         </div>
       }
     >

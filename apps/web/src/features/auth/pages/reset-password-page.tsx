@@ -5,47 +5,46 @@ import { CircleCheck, LinkIcon, LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { fieldProps } from '@/components/forms/field-props';
+import { FormShell } from '@/components/forms/form-shell';
+import { buttonClasses } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthActions, AuthStatus, AuthStatusText } from '../components/auth-status';
 import { PasswordStrengthMeter } from '../components/password-strength-meter';
 
 function InvalidLink() {
   return (
-    <AuthLayout icon={LinkIcon} title={accountStrings.auth.resetInvalidTitle}>
-      <div className="space-y-5 text-center">
-        <Alert className="text-start">{msg.resetInvalidLink}</Alert>
-        <div className="flex flex-col gap-2.5 sm:flex-row sm:justify-center">
-          <Link to="/forgot-password" className={buttonClasses()}>
-            {accountStrings.auth.requestNewLink}
-          </Link>
-          <Link to="/login" className={buttonClasses({ variant: 'outline' })}>
-            {accountStrings.auth.backToLogin}
-          </Link>
-        </div>
-      </div>
-    </AuthLayout>
+    <AuthStatus icon={LinkIcon} title={accountStrings.auth.resetInvalidTitle} message={msg.resetInvalidLink}>
+      <AuthActions>
+        <Link to="/forgot-password" className={buttonClasses()}>
+          {accountStrings.auth.requestNewLink}
+        </Link>
+        <Link to="/login" className={buttonClasses({ variant: 'outline' })}>
+          {accountStrings.auth.backToLogin}
+        </Link>
+      </AuthActions>
+    </AuthStatus>
   );
 }
 
 function ResetDone() {
   return (
-    <AuthLayout icon={CircleCheck} title={accountStrings.auth.resetSuccessTitle}>
-      <div className="space-y-5 text-center">
-        <Alert tone="success" className="text-start">
-          {msg.resetSuccess}
-        </Alert>
-        <p className="text-sm leading-7 text-slate-600">{accountStrings.auth.resetSuccessBody}</p>
-        <Link to="/login" className={buttonClasses({ size: 'lg', fullWidth: true })}>
-          {accountStrings.auth.resetGoToLogin}
-        </Link>
-      </div>
-    </AuthLayout>
+    <AuthStatus
+      icon={CircleCheck}
+      title={accountStrings.auth.resetSuccessTitle}
+      tone="success"
+      message={msg.resetSuccess}
+    >
+      <AuthStatusText>{accountStrings.auth.resetSuccessBody}</AuthStatusText>
+      <Link to="/login" className={buttonClasses({ size: 'lg', fullWidth: true })}>
+        {accountStrings.auth.resetGoToLogin}
+      </Link>
+    </AuthStatus>
   );
 }
 
@@ -73,6 +72,7 @@ function ResetForm({
     mode: 'onTouched',
   });
   const newPassword = useWatch({ control, name: 'newPassword' });
+  const field = fieldProps(register, errors);
 
   const onSubmit = handleSubmit(async ({ newPassword: chosen }) => {
     try {
@@ -106,14 +106,17 @@ function ResetForm({
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
-        {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+      <FormShell
+        onSubmit={onSubmit}
+        pending={isSubmitting}
+        error={errors.root?.server?.message}
+        submitLabel={accountStrings.auth.resetSubmit}
+      >
         <PasswordField
           id="reset-new-password"
           label={accountStrings.auth.newPassword}
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...field('newPassword')}
         >
           <PasswordStrengthMeter password={newPassword} />
         </PasswordField>
@@ -121,13 +124,9 @@ function ResetForm({
           id="reset-confirm-password"
           label={accountStrings.auth.confirmPassword}
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
-        <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-          {accountStrings.auth.resetSubmit}
-        </Button>
-      </form>
+      </FormShell>
     </AuthLayout>
   );
 }

@@ -4,14 +4,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
-import { Alert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { accountStrings } from '@/i18n/account.ar';
 import { ApiError, renewAccessToken } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { fetchCurrentUser } from '@/lib/session';
 import { useVerifyEmail } from '../api/verify-email';
-import { AuthLayout } from '../components/auth-layout';
+import { AuthActions, AuthStatus, AuthStatusText } from '../components/auth-status';
 
 /**
  * Confirmed in this browser while signed in: the profile, and the role a listed address may gain, show at once
@@ -77,42 +76,39 @@ export function VerifyEmailPage() {
     return (
       <>
         {referrer}
-        <AuthLayout icon={CircleCheck} title={accountStrings.auth.verifySuccessTitle}>
-          <div className="space-y-5 text-center">
-            <Alert tone="success" className="text-start">
-              {msg.verifyEmailSuccess}
-            </Alert>
-            <p className="text-sm leading-7 text-slate-600">{accountStrings.auth.verifySuccessBody}</p>
-            <Link
-              to={signedIn ? '/settings' : '/login'}
-              className={buttonClasses({ size: 'lg', fullWidth: true })}
-            >
-              {signedIn ? accountStrings.auth.goToSettings : accountStrings.auth.resetGoToLogin}
-            </Link>
-          </div>
-        </AuthLayout>
+        <AuthStatus
+          icon={CircleCheck}
+          title={accountStrings.auth.verifySuccessTitle}
+          tone="success"
+          message={msg.verifyEmailSuccess}
+        >
+          <AuthStatusText>{accountStrings.auth.verifySuccessBody}</AuthStatusText>
+          <Link
+            to={signedIn ? '/settings' : '/login'}
+            className={buttonClasses({ size: 'lg', fullWidth: true })}
+          >
+            {signedIn ? accountStrings.auth.goToSettings : accountStrings.auth.resetGoToLogin}
+          </Link>
+        </AuthStatus>
       </>
     );
 
   return (
     <>
       {referrer}
-      <AuthLayout icon={MailX} title={accountStrings.auth.verifyFailedTitle}>
-        <div className="space-y-5 text-center">
-          <Alert className="text-start">{failure}</Alert>
-          <p className="text-sm leading-7 text-slate-600">
-            {signedIn ? accountStrings.auth.verifyFailedSignedIn : accountStrings.auth.verifyFailedGuest}
-          </p>
-          <div className="flex flex-col gap-2.5 sm:flex-row sm:justify-center">
-            <Link to={signedIn ? '/settings' : '/login'} className={buttonClasses()}>
-              {signedIn ? accountStrings.auth.goToSettings : accountStrings.auth.resetGoToLogin}
-            </Link>
-            <Link to="/" className={buttonClasses({ variant: 'outline' })}>
-              {accountStrings.auth.goHome}
-            </Link>
-          </div>
-        </div>
-      </AuthLayout>
+      <AuthStatus icon={MailX} title={accountStrings.auth.verifyFailedTitle} message={failure}>
+        <AuthStatusText>
+          {signedIn ? accountStrings.auth.verifyFailedSignedIn : accountStrings.auth.verifyFailedGuest}
+        </AuthStatusText>
+        <AuthActions>
+          <Link to={signedIn ? '/settings' : '/login'} className={buttonClasses()}>
+            {signedIn ? accountStrings.auth.goToSettings : accountStrings.auth.resetGoToLogin}
+          </Link>
+          <Link to="/" className={buttonClasses({ variant: 'outline' })}>
+            {accountStrings.auth.goHome}
+          </Link>
+        </AuthActions>
+      </AuthStatus>
     </>
   );
 }
