@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@ray/shared/messages.ar';
 import { changeEmailSchema, type ChangeEmailPayload } from '@ray/shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { fieldProps } from '@/components/forms/field-props';
+import { FormShell } from '@/components/forms/form-shell';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { accountStrings } from '@/i18n/account.ar';
@@ -28,6 +28,7 @@ export function ChangeEmailForm() {
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
+  const field = fieldProps(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -43,8 +44,13 @@ export function ChangeEmailForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
-      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+    <FormShell
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      error={errors.root?.server?.message}
+      submitLabel={accountStrings.settings.changeEmailSubmit}
+      submitPlacement="end"
+    >
       <TextField
         id="settings-new-email"
         label={accountStrings.settings.newEmail}
@@ -52,21 +58,14 @@ export function ChangeEmailForm() {
         dir="ltr"
         autoComplete="email"
         placeholder={accountStrings.auth.emailPlaceholder}
-        error={errors.email?.message}
-        {...register('email')}
+        {...field('email')}
       />
       <PasswordField
         id="settings-email-password"
         label={accountStrings.settings.emailPassword}
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
+        {...field('currentPassword')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting}>
-          {accountStrings.settings.changeEmailSubmit}
-        </Button>
-      </div>
-    </form>
+    </FormShell>
   );
 }

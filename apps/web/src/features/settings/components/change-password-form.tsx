@@ -3,8 +3,8 @@ import { msg } from '@ray/shared/messages.ar';
 import { changePasswordSchema } from '@ray/shared/schemas/auth';
 import { useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { fieldProps } from '@/components/forms/field-props';
+import { FormShell } from '@/components/forms/form-shell';
 import { PasswordField } from '@/components/ui/password-field';
 import { accountStrings } from '@/i18n/account.ar';
 import { ApiError } from '@/lib/api-client';
@@ -61,6 +61,7 @@ export function ChangePasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY, mode: 'onTouched' });
   const newPassword = useWatch({ control, name: 'newPassword' });
+  const field = fieldProps(register, errors);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -73,35 +74,32 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-busy={isSubmitting}>
-      {errors.root?.server?.message ? <Alert>{errors.root.server.message}</Alert> : null}
+    <FormShell
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      error={errors.root?.server?.message}
+      submitLabel={accountStrings.settings.changePasswordSubmit}
+      submitPlacement="end"
+    >
       <PasswordField
         id="settings-current-password"
         label={accountStrings.settings.currentPassword}
         autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
+        {...field('currentPassword')}
       />
       <PasswordField
         id="settings-new-password"
         label={accountStrings.settings.newPassword}
         autoComplete="new-password"
-        error={errors.newPassword?.message}
         hint={newPassword.length === 0 ? msg.passwordLettersDigits : undefined}
-        {...register('newPassword')}
+        {...field('newPassword')}
       />
       <PasswordField
         id="settings-confirm-password"
         label={accountStrings.settings.confirmNewPassword}
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+        {...field('confirmPassword')}
       />
-      <div className="flex justify-end">
-        <Button type="submit" loading={isSubmitting}>
-          {accountStrings.settings.changePasswordSubmit}
-        </Button>
-      </div>
-    </form>
+    </FormShell>
   );
 }
