@@ -5,7 +5,7 @@ import { BUDGET, describe, firstScreen, total, type FirstScreenReport } from './
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const APP_START = /[\\/]app[\\/]start\.tsx$/;
-const HOME_PAGE = /[\\/]features[\\/]feed[\\/]pages[\\/]home-page\.tsx$/;
+const HOME_PAGE = /[\\/]app[\\/]routes[\\/]home-page\.tsx$/;
 
 let report: FirstScreenReport;
 

@@ -6,7 +6,7 @@ type ChunkingContext = Parameters<NameFunction>[1];
 
 /** The app's start, which main.tsx runs once a server-rendered page has been painted (see there). */
 const START = fileURLToPath(new URL('../src/app/start.tsx', import.meta.url));
-const HOME = fileURLToPath(new URL('../src/features/feed/pages/home-page.tsx', import.meta.url));
+const HOME = fileURLToPath(new URL('../src/app/routes/home-page.tsx', import.meta.url));
 
 /**
  * The icon package's index imports every icon, so following it would pull all icons any page uses into the

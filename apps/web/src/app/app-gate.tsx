@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { strings } from '@/i18n/strings.ar';
 import { initializeSession } from '@/lib/session';
 import { PageTakenOver } from './page-taken-over';

@@ -4,9 +4,10 @@ import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './layout/route-error';
 import { NavigationBridge } from './navigation-bridge';
+import { PostCardFeatures } from './post-card-slots';
 
 /* Every page is its own chunk, so the first screen downloads only the layout and the page it shows. */
-const HomePage = lazy(() => import('@/features/feed/pages/home-page').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() => import('@/app/routes/home-page').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() =>
   import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })),
 );
@@ -51,7 +52,7 @@ const HashtagPage = lazy(() =>
   import('@/features/hashtags/pages/hashtag-page').then((m) => ({ default: m.HashtagPage })),
 );
 const PostDetailPage = lazy(() =>
-  import('@/features/posts/pages/post-detail-page').then((m) => ({ default: m.PostDetailPage })),
+  import('@/app/routes/post-detail-page').then((m) => ({ default: m.PostDetailPage })),
 );
 const EditPostPage = lazy(() =>
   import('@/features/posts/pages/edit-post-page').then((m) => ({ default: m.EditPostPage })),
@@ -90,7 +91,7 @@ const AdminAnalyticsPage = lazy(() =>
   import('@/features/admin/pages/admin-analytics-page').then((m) => ({ default: m.AdminAnalyticsPage })),
 );
 const AdminMessagesPage = lazy(() =>
-  import('@/features/admin/pages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })),
+  import('@/features/contact/pages/admin-messages-page').then((m) => ({ default: m.AdminMessagesPage })),
 );
 const AdminAuditLogPage = lazy(() =>
   import('@/features/admin/pages/admin-audit-log-page').then((m) => ({ default: m.AdminAuditLogPage })),
@@ -165,7 +166,7 @@ export function AppRoutes() {
   return (
     <>
       <NavigationBridge />
-      {element}
+      <PostCardFeatures>{element}</PostCardFeatures>
     </>
   );
 }

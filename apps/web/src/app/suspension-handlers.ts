@@ -1,7 +1,6 @@
 import { ApiError } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/auth-store';
 import { queryClient } from '@/lib/query-client';
-import { fetchCurrentUser } from '@/lib/session';
+import { reloadCurrentUser } from '@/lib/session';
 
 /**
  * A write refused because a moderator suspended the user (ACCOUNT_SUSPENDED): their profile is loaded again,
@@ -14,17 +13,4 @@ export function registerSuspensionHandlers(): void {
     if (!(error instanceof ApiError) || error.code !== 'ACCOUNT_SUSPENDED') return;
     reloadCurrentUser();
   });
-}
-
-/**
- * Loads the signed-in user's profile again: after a refused write, and when the moderation team's notice
- * (a suspension, or its end) arrives in real time, so an open page shows it without a reload.
- */
-export function reloadCurrentUser(): void {
-  fetchCurrentUser({ redirectOnAuthFailure: false }).then(
-    (user) => {
-      useAuthStore.getState().setUser(user);
-    },
-    () => undefined,
-  );
 }

@@ -20,6 +20,20 @@ export function fetchCurrentUser(
 }
 
 /**
+ * Loads the signed-in user's profile again: after a write refused because of a suspension, and when the
+ * moderation team's notice (a suspension, or its end) arrives in real time, so an open page shows it without a
+ * reload.
+ */
+export function reloadCurrentUser(): void {
+  fetchCurrentUser({ redirectOnAuthFailure: false }).then(
+    (user) => {
+      useAuthStore.getState().setUser(user);
+    },
+    () => undefined,
+  );
+}
+
+/**
  * Stores the credentials of a successful login or registration, then loads the profile. A profile that fails
  * to load leaves the user signed in without one (spec section 4).
  */

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@ray/shared/schemas/audit';
 import { describe, expect, it } from 'vitest';
-import { adminStrings } from '../../../i18n/admin.ar';
-import { communityStrings } from '../../../i18n/community.ar';
+import { adminStrings } from '@/i18n/admin.ar';
+import { communityStrings } from '@/i18n/community.ar';
 import { describeAuditEntry, type AuditCopy } from './audit-entry';
 
 const copy: AuditCopy = {

@@ -1,4 +1,4 @@
-import { postKeys } from '@/features/posts/api/post-keys';
+import { postKeys } from '@/entities/post/api/post-keys';
 
 /**
  * The saved-posts list holds posts, so it lives under the posts lists (votes and edits patch it in place) and

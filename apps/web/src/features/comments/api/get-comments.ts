@@ -2,7 +2,7 @@ import type { Comment, CommentOrder } from '@ray/shared/schemas/comment';
 import type { Paged } from '@ray/shared/schemas/common';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { commentKeys } from './comment-keys';
+import { commentKeys } from '@/entities/comment/api/comment-keys';
 
 export const COMMENTS_PAGE_SIZE = 10;
 

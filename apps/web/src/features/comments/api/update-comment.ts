@@ -2,7 +2,7 @@ import type { Comment, UpdateCommentPayload } from '@ray/shared/schemas/comment'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { replaceComment, type CommentPages } from '../utils/comment-pages';
-import { commentKeys } from './comment-keys';
+import { commentKeys } from '@/entities/comment/api/comment-keys';
 
 export function updateComment(id: number, payload: UpdateCommentPayload): Promise<Comment> {
   return api.put<Comment>(`/api/comments/${id}`, payload);

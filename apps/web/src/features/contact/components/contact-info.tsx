@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleHelp, Clock, Mail } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { appConfigQueryOptions } from '@/features/app-config/api/get-app-config';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { siteStrings } from '@/i18n/site.ar';
 import { formatNumber } from '@/lib/format';
 

@@ -4,7 +4,7 @@ import type { HashtagPostsSort } from '@ray/shared/schemas/hashtag';
 import type { Post } from '@ray/shared/schemas/post';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { hashtagKeys } from './hashtag-keys';
+import { hashtagKeys } from '@/entities/hashtag/api/hashtag-keys';
 import { hashtagNextCursor } from '../utils/hashtag-pages';
 
 export interface HashtagPostsParams {

@@ -10,14 +10,14 @@ import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { inputClasses } from '@/components/ui/text-field';
-import { flattenPages, useRefreshList } from '@/features/posts/api/get-posts';
-import { PostCard } from '@/features/posts/components/post-card';
-import { PostListSkeleton } from '@/features/posts/components/post-card-skeleton';
+import { flattenPages, useRefreshList } from '@/entities/post/api/get-posts';
+import { PostCard } from '@/entities/post/components/post-card';
+import { PostListSkeleton } from '@/entities/post/components/post-card-skeleton';
 import { discoveryStrings } from '@/i18n/discovery.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatCount } from '@/lib/format';
 import { useHashtagPosts } from '../api/get-hashtag-posts';
-import { hashtagKeys } from '../api/hashtag-keys';
+import { hashtagKeys } from '@/entities/hashtag/api/hashtag-keys';
 import { SuggestedHashtags } from '../components/suggested-hashtags';
 import { readHashtagParam, readHashtagSort } from '../utils/hashtag-pages';
 

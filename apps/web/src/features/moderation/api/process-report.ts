@@ -1,7 +1,7 @@
 import type { ProcessReportPayload, ReportDetail } from '@ray/shared/schemas/report';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postKeys } from '@/features/posts/api/post-keys';
-import { commentKeys } from '@/features/comments/api/comment-keys';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { commentKeys } from '@/entities/comment/api/comment-keys';
 import { api } from '@/lib/api-client';
 import { reportKeys } from './report-keys';
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
-import { addNewPost } from './post-cache';
+import { addNewPost } from '@/entities/post/api/post-cache';
 
 export function createPost(payload: CreatePostPayload): Promise<Post> {
   return api.post<Post>('/api/posts', payload);

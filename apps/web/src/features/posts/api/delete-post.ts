@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { removePostFromLists } from './post-cache';
-import { postKeys } from './post-keys';
+import { removePostFromLists } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
 
 export interface DeletePostResult {
   success: boolean;

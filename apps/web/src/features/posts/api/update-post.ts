@@ -1,8 +1,8 @@
 import type { Post, UpdatePostPayload } from '@ray/shared/schemas/post';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { patchPost } from './post-cache';
-import { postKeys } from './post-keys';
+import { patchPost } from '@/entities/post/api/post-cache';
+import { postKeys } from '@/entities/post/api/post-keys';
 
 export function updatePost(id: number, payload: UpdatePostPayload): Promise<Post> {
   return api.put<Post>(`/api/posts/${id}`, payload);

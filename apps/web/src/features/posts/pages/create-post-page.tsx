@@ -23,7 +23,7 @@ import { usePublishPost } from '../hooks/use-publish-post';
 import { emptyComposer, textDirection, type ComposerValues } from '../utils/compose';
 import { createPostFormSchema } from '../utils/composer-schema';
 import { POST_IMAGE } from '../utils/image-file';
-import { postPath } from '../utils/share';
+import { postPath } from '@/entities/post/utils/share';
 
 const ID = 'create-post';
 

@@ -9,9 +9,9 @@ import { composerStrings } from '@/i18n/composer.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
-import { usePostsFeed, useRefreshList } from '../api/get-posts';
-import { postKeys } from '../api/post-keys';
-import { PostFeed } from '../components/post-feed';
+import { usePostsFeed, useRefreshList } from '@/entities/post/api/get-posts';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { PostFeed } from '@/entities/post/components/post-feed';
 
 const MINE = { pageType: 'MyPosts' } as const;
 

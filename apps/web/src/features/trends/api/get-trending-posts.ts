@@ -2,8 +2,8 @@ import { PAGE_SIZE } from '@ray/shared/constants';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextCursorOf } from '@/features/posts/api/get-posts';
-import { postKeys } from '@/features/posts/api/post-keys';
+import { nextCursorOf } from '@/entities/post/api/get-posts';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { api } from '@/lib/api-client';
 
 export interface TrendingPostsParams {

@@ -5,7 +5,7 @@ import type { PollResults, Post } from '@ray/shared/schemas/post';
 import type { InfiniteData } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { postKeys } from '@/features/posts/api/post-keys';
+import { postKeys } from '@/entities/post/api/post-keys';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { createTestQueryClient, jsonResponse, queryWrapper, stubServer } from '@/test/hook-harness';

@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { PollResults } from '@ray/shared/schemas/post';
 import { CheckCircle2 } from 'lucide-react';
-import { pollRows, readPollOptions, type PollRow } from '@/features/posts/utils/poll';
+import { pollRows, readPollOptions, type PollRow } from '@/entities/post/utils/poll';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';

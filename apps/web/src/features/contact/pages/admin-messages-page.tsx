@@ -1,8 +1,8 @@
-import { ContactMessagesPanel } from '@/features/contact/components/contact-messages-panel';
+import { ContactMessagesPanel } from '../components/contact-messages-panel';
 import { PageTitle } from '@/components/page-title';
 import { adminStrings } from '@/i18n/admin.ar';
 
-/** `/admin/messages`: the contact form's inbox, owned by the contact feature and shown here as a tab. */
+/** `/admin/messages`: the contact form's inbox, a tab of the admin area that the contact feature owns. */
 export function AdminMessagesPage() {
   return (
     <>

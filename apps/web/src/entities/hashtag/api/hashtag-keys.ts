@@ -1,4 +1,4 @@
-import { postKeys } from '@/features/posts/api/post-keys';
+import { postKeys } from '@/entities/post/api/post-keys';
 
 /** Hashtag lists live under `hashtags`; a tag's posts live under the posts root so votes and edits patch them. */
 export const hashtagKeys = {

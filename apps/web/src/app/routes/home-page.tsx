@@ -1,18 +1,18 @@
 import { msg } from '@ray/shared/messages.ar';
 import { Newspaper, PenLine, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from '@/lib/toast';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { postKeys } from '@/features/posts/api/post-keys';
-import { usePostsFeed, useRefreshList } from '@/features/posts/api/get-posts';
-import { PostFeed } from '@/features/posts/components/post-feed';
+import { usePostsFeed, useRefreshList } from '@/entities/post/api/get-posts';
+import { postKeys } from '@/entities/post/api/post-keys';
+import { PostFeed } from '@/entities/post/components/post-feed';
+import { HomeHero } from '@/features/feed/components/home-hero';
+import { InlineComposer } from '@/features/posts/components/inline-composer';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
-import { HomeHero } from '../components/home-hero';
-import { InlineComposer } from '../components/inline-composer';
+import { toast } from '@/lib/toast';
 
 const LATEST = {} as const;
 

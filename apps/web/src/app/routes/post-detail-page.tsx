@@ -4,36 +4,36 @@ import type { Post } from '@ray/shared/schemas/post';
 import { ArrowLeft, FileQuestion, Maximize2, MessageCircle } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { toast } from '@/lib/toast';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { HydrateLater } from '@/components/hydrate-later';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { usePost } from '@/entities/post/api/get-post';
+import { BookmarkButton } from '@/entities/post/components/bookmark-button';
+import { PostContent } from '@/entities/post/components/post-content';
+import { PostHeader } from '@/entities/post/components/post-header';
+import { PostImage } from '@/entities/post/components/post-image';
+import { PostMenu } from '@/entities/post/components/post-menu';
+import { ShareButton } from '@/entities/post/components/share-button';
+import { usePostActions } from '@/entities/post/hooks/use-post-actions';
+import { excerpt } from '@/entities/post/utils/truncate';
 import { CommentsSection as PostComments } from '@/features/comments/components/comments-section';
+import { useDeletePost } from '@/features/posts/api/delete-post';
 import { VotingPanel } from '@/features/votes/components/voting-widget';
-import { useMetaDescription } from '@/hooks/use-meta-description';
 import { useGoBack } from '@/hooks/use-go-back';
+import { useMetaDescription } from '@/hooks/use-meta-description';
 import { strings } from '@/i18n/strings.ar';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDateTime, formatNumber } from '@/lib/format';
-import { useDeletePost } from '../api/delete-post';
-import { usePost } from '../api/get-post';
-import { BookmarkButton } from '../components/bookmark-button';
-import { PostContent } from '../components/post-content';
-import { PostHeader } from '../components/post-header';
-import { PostImage } from '../components/post-image';
-import { PostMenu } from '../components/post-menu';
-import { ShareButton } from '../components/share-button';
-import { usePostActions } from '../hooks/use-post-actions';
-import { excerpt } from '../utils/truncate';
+import { toast } from '@/lib/toast';
 
 const ImageViewerDialog = lazy(() =>
-  import('../components/image-viewer-dialog').then((m) => ({ default: m.ImageViewerDialog })),
+  import('@/entities/post/components/image-viewer-dialog').then((m) => ({ default: m.ImageViewerDialog })),
 );
 const DeletePostDialog = lazy(() =>
-  import('../components/delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })),
+  import('@/features/posts/components/delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })),
 );
 const ReportPostDialog = lazy(() =>
   import('@/features/reports/components/report-post-dialog').then((m) => ({ default: m.ReportPostDialog })),

@@ -1,23 +1,19 @@
 import { CARD_TRUNCATE } from '@ray/shared/constants';
 import type { Post } from '@ray/shared/schemas/post';
 import { MessageCircle } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { VotingWidget } from '@/features/votes/components/voting-widget';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber } from '@/lib/format';
 import { usePostActions } from '../hooks/use-post-actions';
 import { postPath } from '../utils/share';
+import { usePostCardSlots } from './post-card-slots';
 import { PostContent } from './post-content';
 import { PostHeader } from './post-header';
 import { PostImage } from './post-image';
 import { PostMenu } from './post-menu';
 import { ShareButton } from './share-button';
-
-const ReportPostDialog = lazy(() =>
-  import('@/features/reports/components/report-post-dialog').then((m) => ({ default: m.ReportPostDialog })),
-);
 
 export interface PostCardProps {
   post: Post;
@@ -29,10 +25,12 @@ export interface PostCardProps {
 /**
  * A post in a feed (home, profile, hashtag, search, trends, bookmarks, my posts): author or 'مجهول', time and
  * place, text cut at 150 characters with working hashtags, thumbnail, voting, comments link, share and the post
- * menu. Votes and bookmarks made here show everywhere the post is cached.
+ * menu. Votes and bookmarks made here show everywhere the post is cached. Voting and the report dialog come from
+ * their features through `PostCardSlots`.
  */
 export function PostCard({ post, priority = false, className }: PostCardProps) {
   const nameId = useId();
+  const slots = usePostCardSlots();
   const [dialog, setDialog] = useState<'share' | 'report' | null>(null);
   const close = (open: boolean) => {
     if (!open) setDialog(null);
@@ -80,9 +78,7 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
         </Link>
       ) : null}
 
-      <div className="mt-4">
-        <VotingWidget post={post} />
-      </div>
+      <div className="mt-4">{slots.voting(post)}</div>
 
       <footer className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-2.5">
         <Link
@@ -104,11 +100,7 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
         />
       </footer>
 
-      {dialog === 'report' ? (
-        <Suspense fallback={null}>
-          <ReportPostDialog post={post} open onOpenChange={close} />
-        </Suspense>
-      ) : null}
+      {dialog === 'report' ? slots.reportDialog(post, close) : null}
     </article>
   );
 }
