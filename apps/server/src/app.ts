@@ -28,41 +28,21 @@ import { ImageWork } from './lib/image-work';
 import { OpaqueHandles } from './lib/opaque-handles';
 import { AccessTokens } from './lib/tokens';
 import { VisitorIds } from './lib/visitor-ids';
-import { accountRoutes } from './modules/account/account.routes';
-import { registerDraining } from './plugins/draining';
-import { registerInputGuard } from './plugins/input-guard';
-import { socialChallengeRoutes, socialRoutes } from './modules/social/social.routes';
-import { adminAdsRoutes, adsRoutes } from './modules/ads/ads.routes';
-import { adminAnalyticsRoutes, analyticsRoutes } from './modules/analytics/analytics.routes';
-import { attachmentsRoutes } from './modules/attachments/attachments.routes';
-import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes';
-import { commentsRoutes } from './modules/comments/comments.routes';
-import { adminContactRoutes, contactRoutes } from './modules/contact/contact.routes';
-import { geoRoutes } from './modules/geo/geo.routes';
-import { hashtagsRoutes } from './modules/hashtags/hashtags.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { postsRoutes } from './modules/posts/posts.routes';
-import { trendingNotifierJob } from './modules/trends/trending-notifier';
-import { removeExpired } from './modules/maintenance/cleanup';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { moderationRoutes } from './modules/moderation/moderation.routes';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { trendsRoutes } from './modules/trends/trends.routes';
-import { votesRoutes } from './modules/votes/votes.routes';
+import { api } from './modules/api-routes';
 import { SessionGuard } from './modules/account/session-guard';
-import { configRoutes } from './modules/config/config.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { registerAuth } from './plugins/auth';
+import { removeExpired } from './modules/maintenance/cleanup';
+import { socialChallengeRoutes } from './modules/social/social.routes';
+import { trendingNotifierJob } from './modules/trends/trending-notifier';
+import { auth } from './plugins/auth';
 import { benchBaselines } from './plugins/bench-baselines';
-import { registerErrorHandling } from './plugins/errors';
-import { registerLoadShedding } from './plugins/load-shedding';
-import { registerMetrics } from './plugins/metrics';
-import { registerRequestLimit, requestBudget } from './plugins/rate-limit';
-import { registerRequestId, requestIdOptions } from './plugins/request-id';
-import { registerSecurity } from './plugins/security';
-import { registerWeb } from './plugins/web';
+import { draining } from './plugins/draining';
+import { errorHandling } from './plugins/errors';
+import { inputGuard } from './plugins/input-guard';
+import { metricsEndpoint } from './plugins/metrics';
+import { requestBudget } from './plugins/rate-limit';
+import { requestId, requestIdOptions } from './plugins/request-id';
+import { security } from './plugins/security';
+import { web } from './plugins/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,7 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerRequestId(app);
+  await app.register(requestId);
   const metrics = new Metrics({ processMetrics: env.METRICS_TOKEN !== undefined });
 
   const ownsDatabase = !options.database;
@@ -247,8 +227,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
 
-  registerErrorHandling(app);
-  await registerSecurity(app, env.CORS_ORIGINS, env.MEDIA_PUBLIC_URL);
+  // Cross-cutting plugins, in the order their hooks run; then the API, the social sign-in challenge and the web app.
+  await app.register(errorHandling);
+  await app.register(security, { corsOrigins: env.CORS_ORIGINS, mediaPublicUrl: env.MEDIA_PUBLIC_URL });
   await app.register(multipart, {
     limits: { fileSize: POST_IMAGE_MAX, files: 2, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 100 },
   });
@@ -264,62 +245,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerDraining(app, {
+  await app.register(draining, {
     onRefused: () => {
       metrics.shed.inc({ reason: 'draining' });
     },
   });
-  registerMetrics(app, { token: env.METRICS_TOKEN, metrics });
-  registerAuth(app);
-  registerInputGuard(app);
+  await app.register(metricsEndpoint, { token: env.METRICS_TOKEN, metrics });
+  await app.register(auth);
+  await app.register(inputGuard);
 
-  await app.register(
-    async (api) => {
-      const shedding = registerLoadShedding(
-        api,
-        env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
-        {
-          onShed: () => {
-            metrics.shed.inc({ reason: 'overload' });
-          },
-        },
-      );
-      metrics.gauge('http_requests_in_flight', 'API requests in progress, which MAX_IN_FLIGHT bounds', () =>
-        shedding.inFlight(),
-      );
-      registerRequestLimit(api, budget);
-      await api.register(healthRoutes);
-      await api.register(accountRoutes, { prefix: '/account' });
-      await api.register(socialRoutes, { prefix: '/account' });
-      await api.register(usersRoutes, { prefix: '/users' });
-      await api.register(configRoutes, { prefix: '/config' });
-      await api.register(postsRoutes, { prefix: '/posts' });
-      await api.register(searchRoutes, { prefix: '/posts' });
-      await api.register(trendsRoutes, { prefix: '/posts' });
-      await api.register(hashtagsRoutes, { prefix: '/hashtags' });
-      await api.register(votesRoutes, { prefix: '/votes' });
-      await api.register(commentsRoutes, { prefix: '/comments' });
-      await api.register(bookmarksRoutes, { prefix: '/bookmarks' });
-      await api.register(reportsRoutes, { prefix: '/reports' });
-      await api.register(moderationRoutes, { prefix: '/moderation' });
-      await api.register(auditRoutes, { prefix: '/admin/audit-log' });
-      await api.register(attachmentsRoutes, { prefix: '/attachment' });
-      await api.register(geoRoutes, { prefix: '/geo' });
-      await api.register(notificationsRoutes, { prefix: '/notifications' });
-      await api.register(adsRoutes, { prefix: '/ads' });
-      await api.register(adminAdsRoutes, { prefix: '/admin/ads' });
-      await api.register(analyticsRoutes, { prefix: '/analytics' });
-      await api.register(adminAnalyticsRoutes, { prefix: '/admin/analytics' });
-      await api.register(contactRoutes, { prefix: '/contact' });
-      await api.register(adminContactRoutes, { prefix: '/admin/contact-messages' });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(api, {
+    prefix: '/api',
+    maxInFlight: env.MAX_IN_FLIGHT ?? (database.kind === 'pglite' ? 64 : 512),
+    metrics,
+    budget,
+  });
   await app.register(socialChallengeRoutes);
 
   if (env.BENCH_BASELINES) await app.register(benchBaselines);
 
-  await registerWeb(app, {
+  await app.register(web, {
     storage,
     pageBudget: budget,
     webDistDir: env.WEB_DIST_DIR,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Role } from '@ray/shared/schemas/user';
 import { AppError } from '../lib/app-error';
 import type { AccessClaims } from '../lib/tokens';
@@ -15,7 +16,7 @@ declare module 'fastify' {
  * Reads the bearer token of every request. A visitor without a token goes on as a visitor; a token that is
  * present but expired, tampered with or revoked answers 401 so the client refreshes it.
  */
-export function registerAuth(app: FastifyInstance) {
+async function bearerTokens(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   const authenticate = async (request: FastifyRequest, header: string) => {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -54,3 +55,5 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): AccessCl
   if (!roles.includes(auth.role)) throw new AppError('FORBIDDEN');
   return auth;
 }
+
+export const auth = fp(bearerTokens, { name: 'auth' });

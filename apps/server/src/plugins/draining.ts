@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import { METRICS_PATH } from './metrics';
@@ -97,7 +98,7 @@ class Connections {
  * answer carries `Connection: close`, and idle keep-alive connections are closed, so no client holds a connection
  * it might send on just as the port closes.
  */
-export function registerDraining(app: FastifyInstance, options: { onRefused?: () => void } = {}) {
+async function drainOnClose(app: FastifyInstance, options: { onRefused?: () => void }) {
   let draining = false;
   let ready = false;
   const connections = new Connections(app);
@@ -139,3 +140,5 @@ export function registerDraining(app: FastifyInstance, options: { onRefused?: ()
     done();
   });
 }
+
+export const draining = fp(drainOnClose, { name: 'draining' });

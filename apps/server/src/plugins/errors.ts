@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ErrorResponse } from '@ray/shared/errors';
@@ -65,7 +66,7 @@ function send(reply: FastifyReply, status: number, body: ErrorResponse, retryAft
 }
 
 /** One place turns every failure into `{ success: false, code, message, errors? }`; 5xx never show internals. */
-export function registerErrorHandling(app: FastifyInstance) {
+async function errorAnswers(app: FastifyInstance) {
   // Schemas carry Arabic messages for what a form can get wrong; a wrong type or a body that is not an object
   // comes only from other clients, and must not answer in zod's English either.
   z.config({
@@ -140,3 +141,5 @@ export function registerErrorHandling(app: FastifyInstance) {
     return send(reply, status, { success: false, code, message });
   });
 }
+
+export const errorHandling = fp(errorAnswers, { name: 'error-handling' });

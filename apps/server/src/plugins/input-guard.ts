@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from '../lib/app-error';
 
@@ -20,7 +21,7 @@ function fieldWithNul(value: unknown): string | null {
 }
 
 /** Refuses, before validation, input no route can store: a 400 with an Arabic message instead of a database error. */
-export function registerInputGuard(app: FastifyInstance) {
+async function refuseUnstorableInput(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = fieldWithNul(part);
@@ -31,3 +32,5 @@ export function registerInputGuard(app: FastifyInstance) {
     }
   });
 }
+
+export const inputGuard = fp(refuseUnstorableInput, { name: 'input-guard' });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
+import type { Metrics } from '../lib/metrics';
 
 const RETRY_AFTER_SECONDS = 2;
 const REFUSAL = JSON.stringify({
@@ -18,17 +20,19 @@ const PROBES = new Set(['/api/health', '/api/ready']);
 /**
  * Bounds the API requests in progress. Past the bound a request is refused at once with 503 and Retry-After,
  * instead of queueing behind the database until every client times out. The embedded database has a single
- * connection, so its bound is much lower than PostgreSQL's. Returns the count in progress (metrics).
+ * connection, so its bound is much lower than PostgreSQL's. The count in progress and the refusals are metrics.
  */
-export function registerLoadShedding(
-  app: FastifyInstance,
-  maxInFlight: number,
-  options: { onShed?: () => void } = {},
-): { inFlight(): number } {
+async function boundInFlight(app: FastifyInstance, options: { maxInFlight: number; metrics: Metrics }) {
+  const { maxInFlight, metrics } = options;
   let inFlight = 0;
+  metrics.gauge(
+    'http_requests_in_flight',
+    'API requests in progress, which MAX_IN_FLIGHT bounds',
+    () => inFlight,
+  );
   app.addHook('onRequest', (request, reply, done) => {
     if (inFlight >= maxInFlight && !PROBES.has(request.routeOptions.url ?? '')) {
-      options.onShed?.();
+      metrics.shed.inc({ reason: 'overload' });
       // Answered here rather than thrown: a refusal is the server working as designed, so it must cost next to
       // nothing (no stack trace, no error log line) when thousands of them arrive each second.
       void reply
@@ -47,5 +51,6 @@ export function registerLoadShedding(
     });
     done();
   });
-  return { inFlight: () => inFlight };
 }
+
+export const loadShedding = fp(boundInFlight, { name: 'load-shedding' });

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { Metrics } from '../lib/metrics';
@@ -16,10 +17,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * setting the route does not exist (404) and requests are not timed. It sits outside /api: neither rate-limited
  * nor shed under load (a scrape is most useful exactly then) and not in the API documentation.
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  options: { token: string | undefined; metrics: Metrics },
-) {
+async function metricsRoute(app: FastifyInstance, options: { token: string | undefined; metrics: Metrics }) {
   const { metrics } = options;
   // Compared as digests: equal lengths for timingSafeEqual, and the time taken says nothing about the token.
   const expected = options.token === undefined ? undefined : digest(options.token);
@@ -53,3 +51,5 @@ export function registerMetrics(
       .send(await metrics.text());
   });
 }
+
+export const metricsEndpoint = fp(metricsRoute, { name: 'metrics' });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { msg } from '@ray/shared/messages.ar';
 import { AppError } from '../lib/app-error';
 import { limitAddress, type RateLimiter } from '../lib/rate-limiter';
@@ -23,10 +24,12 @@ export function requestBudget(limiter: RateLimiter, perMinute: number): RequestB
 }
 
 /** Refuses the requests of a scope past their address's budget with 429, Retry-After and the Arabic message. */
-export function registerRequestLimit(scope: FastifyInstance, budget: RequestBudget) {
+async function spendBudget(scope: FastifyInstance, { budget }: { budget: RequestBudget }) {
   scope.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.rateLimit === false) return;
     const wait = await budget(request);
     if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.rateLimited, retryAfterSeconds: wait });
   });
 }
+
+export const requestLimit = fp(spendBudget, { name: 'request-limit' });

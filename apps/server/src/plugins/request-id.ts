@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** The names proxy-addr (Fastify's `trustProxy`) accepts for whole ranges, so TRUST_PROXY means one thing. */
 const NAMED_RANGES: Record<string, string[]> = {
@@ -49,9 +50,11 @@ export function requestIdOptions(trustProxy: string[]) {
 }
 
 /** Every answer names its request id, refusals included, so a user's report can be found in the logs. */
-export function registerRequestId(app: FastifyInstance) {
+async function requestIdHeader(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
   });
 }
+
+export const requestId = fp(requestIdHeader, { name: 'request-id' });

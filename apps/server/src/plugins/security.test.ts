@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerSecurity } from './security';
+import { security } from './security';
 
 const POLICY = (imgSrc: string) =>
   "default-src 'self';script-src 'self';style-src 'self';style-src-elem 'self' 'unsafe-inline';" +
@@ -25,7 +25,7 @@ const EXPECTED = {
 
 async function headersFor(url: string, mediaPublicUrl?: string) {
   const app = Fastify();
-  await registerSecurity(app, [], mediaPublicUrl);
+  await app.register(security, { corsOrigins: [], mediaPublicUrl });
   app.get('/*', () => 'ok');
   const response = await app.inject({ method: 'GET', url });
   await app.close();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /**
  * The only style attributes server-rendered pages carry: the tabs' (the profile and settings tabs render them).
@@ -67,7 +68,12 @@ export function securityHeaders(mediaOrigin?: string): Record<string, string> {
  */
 const SECRET_LINK_PAGES = /^\/(?:verify-email|reset-password)(?:[/?#]|$)/;
 
-export async function registerSecurity(app: FastifyInstance, corsOrigins: string[], mediaPublicUrl?: string) {
+export interface SecurityOptions {
+  corsOrigins: string[];
+  mediaPublicUrl?: string | undefined;
+}
+
+async function securityPolicies(app: FastifyInstance, { corsOrigins, mediaPublicUrl }: SecurityOptions) {
   const headers = securityHeaders(mediaPublicUrl ? new URL(mediaPublicUrl).origin : undefined);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
@@ -82,3 +88,5 @@ export async function registerSecurity(app: FastifyInstance, corsOrigins: string
     maxAge: 600,
   });
 }
+
+export const security = fp(securityPolicies, { name: 'security' });

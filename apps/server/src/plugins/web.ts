@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
@@ -21,15 +22,14 @@ const RATE_LIMITED_PAGE = `<!doctype html><html lang="ar" dir="rtl"><head><meta 
  * bundle is built (`dist-ssr` beside `dist`). Every page counts against its visitor's budget of requests, the
  * same as their API calls.
  */
-export async function registerWeb(
-  app: FastifyInstance,
-  options: {
-    storage: FileStorage;
-    webDistDir: string;
-    runtimeConfig: () => RuntimeConfig;
-    pageBudget: RequestBudget;
-  },
-) {
+export interface WebOptions {
+  storage: FileStorage;
+  webDistDir: string;
+  runtimeConfig: () => RuntimeConfig;
+  pageBudget: RequestBudget;
+}
+
+async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
   if (options.storage instanceof LocalFileStorage) {
     await app.register(fastifyStatic, {
       root: options.storage.root,
@@ -119,3 +119,5 @@ export async function registerWeb(
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: serverMsg.routeNotFound });
   });
 }
+
+export const web = fp(servePagesAndFiles, { name: 'web' });

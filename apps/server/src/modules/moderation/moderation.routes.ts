@@ -11,6 +11,7 @@ import {
 } from '@ray/shared/schemas/moderation';
 import { requireRole } from '../../plugins/auth';
 import * as moderation from './moderation.service';
+import type { AuthorRef } from './moderation.service';
 
 const tags = ['moderation'];
 const security = [{ bearer: [] }];
@@ -20,8 +21,30 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
-const handleParams = z.object({ handle: authorHandleParam });
-const userParams = z.object({ userId: uuidParam });
+/** The two ways to name the person acted on, each with its path, parameters and how the documentation says it. */
+const TARGETS = [
+  {
+    path: '/authors/:handle',
+    params: z.object({ handle: authorHandleParam }),
+    ref: (params: Record<string, string>): AuthorRef => ({ handle: params.handle! }),
+    summaries: {
+      warn: "Warn the hidden author of an anonymous item: a notification with the moderator's message",
+      suspend:
+        'Suspend the hidden author of an anonymous item from posting, commenting and voting until `until` (an hour to a year ahead)',
+      lift: 'Lift the suspension of the hidden author of an anonymous item early (admins)',
+    },
+  },
+  {
+    path: '/users/:userId',
+    params: z.object({ userId: uuidParam }),
+    ref: (params: Record<string, string>): AuthorRef => ({ userId: params.userId! }),
+    summaries: {
+      warn: "Warn a user: a notification with the moderator's message",
+      suspend: 'Suspend a user from posting, commenting and voting until `until` (an hour to a year ahead)',
+      lift: "Lift a user's suspension early (admins)",
+    },
+  },
+] as const;
 
 /**
  * Actions on authors. The author of an anonymous post or comment is reached through the handle that the report
@@ -35,96 +58,52 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = (request: Parameters<typeof requireRole>[0]) => requireRole(request, 'moderator', 'admin');
   const admin = (request: Parameters<typeof requireRole>[0]) => requireRole(request, 'admin');
 
-  app.post(
-    '/authors/:handle/warn',
-    {
-      schema: {
-        tags,
-        summary: "Warn the hidden author of an anonymous item: a notification with the moderator's message",
-        security,
-        params: handleParams,
-        body: warnSchema,
-        response: { 200: moderationActionResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      moderation.warn(app.ctx, staff(request), { handle: request.params.handle }, request.body),
-  );
+  for (const target of TARGETS) {
+    const { params, summaries } = target;
+    const refOf = (request: { params: unknown }) => target.ref(request.params as Record<string, string>);
 
-  app.post(
-    '/authors/:handle/suspension',
-    {
-      schema: {
-        tags,
-        summary:
-          'Suspend the hidden author of an anonymous item from posting, commenting and voting until `until` (an hour to a year ahead)',
-        security,
-        params: handleParams,
-        body: suspendSchema,
-        response: { 200: suspensionResultSchema, ...errors },
+    app.post(
+      `${target.path}/warn`,
+      {
+        schema: {
+          tags,
+          summary: summaries.warn,
+          security,
+          params,
+          body: warnSchema,
+          response: { 200: moderationActionResultSchema, ...errors },
+        },
       },
-    },
-    async (request) =>
-      moderation.suspend(app.ctx, staff(request), { handle: request.params.handle }, request.body),
-  );
+      async (request) => moderation.warn(app.ctx, staff(request), refOf(request), request.body),
+    );
 
-  app.delete(
-    '/authors/:handle/suspension',
-    {
-      schema: {
-        tags,
-        summary: 'Lift the suspension of the hidden author of an anonymous item early (admins)',
-        security,
-        params: handleParams,
-        response: { 200: moderationActionResultSchema, ...errors },
+    app.post(
+      `${target.path}/suspension`,
+      {
+        schema: {
+          tags,
+          summary: summaries.suspend,
+          security,
+          params,
+          body: suspendSchema,
+          response: { 200: suspensionResultSchema, ...errors },
+        },
       },
-    },
-    async (request) => moderation.liftSuspension(app.ctx, admin(request), { handle: request.params.handle }),
-  );
+      async (request) => moderation.suspend(app.ctx, staff(request), refOf(request), request.body),
+    );
 
-  app.post(
-    '/users/:userId/warn',
-    {
-      schema: {
-        tags,
-        summary: "Warn a user: a notification with the moderator's message",
-        security,
-        params: userParams,
-        body: warnSchema,
-        response: { 200: moderationActionResultSchema, ...errors },
+    app.delete(
+      `${target.path}/suspension`,
+      {
+        schema: {
+          tags,
+          summary: summaries.lift,
+          security,
+          params,
+          response: { 200: moderationActionResultSchema, ...errors },
+        },
       },
-    },
-    async (request) =>
-      moderation.warn(app.ctx, staff(request), { userId: request.params.userId }, request.body),
-  );
-
-  app.post(
-    '/users/:userId/suspension',
-    {
-      schema: {
-        tags,
-        summary: 'Suspend a user from posting, commenting and voting until `until` (an hour to a year ahead)',
-        security,
-        params: userParams,
-        body: suspendSchema,
-        response: { 200: suspensionResultSchema, ...errors },
-      },
-    },
-    async (request) =>
-      moderation.suspend(app.ctx, staff(request), { userId: request.params.userId }, request.body),
-  );
-
-  app.delete(
-    '/users/:userId/suspension',
-    {
-      schema: {
-        tags,
-        summary: "Lift a user's suspension early (admins)",
-        security,
-        params: userParams,
-        response: { 200: moderationActionResultSchema, ...errors },
-      },
-    },
-    async (request) => moderation.liftSuspension(app.ctx, admin(request), { userId: request.params.userId }),
-  );
+      async (request) => moderation.liftSuspension(app.ctx, admin(request), refOf(request)),
+    );
+  }
 };

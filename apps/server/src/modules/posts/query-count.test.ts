@@ -141,7 +141,7 @@ describe('vote query count', () => {
       .where(eq(notifications.recipientId, author.userId))
       .orderBy(desc(notifications.id))
       .limit(1);
-    expect(notification).toMatchObject({ type: 'like', postId: post.id, actorId: null });
+    expect(notification).toMatchObject({ kind: 'like', postId: post.id, actorId: null });
     await new Promise((resolve) => setTimeout(resolve, 50));
     // A switch to a dislike and taking it back: one call each.
     expect(await vote(-1)).toHaveLength(1);
