@@ -1,12 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Card } from '@/components/ui/card';
-import { useQuickPostStore } from '@/features/posts/hooks/use-quick-post-store';
+import { useQuickPostStore } from '../hooks/use-quick-post-store';
 import { strings } from '@/i18n/strings.ar';
 
 // The composer brings the form and validation libraries; the feed should not wait for them.
-const QuickPostForm = lazy(() =>
-  import('@/features/posts/components/quick-post-form').then((m) => ({ default: m.QuickPostForm })),
-);
+const PostComposer = lazy(() => import('./post-composer').then((m) => ({ default: m.PostComposer })));
 
 function ComposerPlaceholder() {
   return (
@@ -30,7 +28,7 @@ export function InlineComposer() {
           {strings.home.composerTitle}
         </h2>
         <Suspense fallback={<ComposerPlaceholder />}>
-          <QuickPostForm idPrefix="home-post" suspended={dialogOpen} />
+          <PostComposer kind="quick" idPrefix="home-post" suspended={dialogOpen} />
         </Suspense>
       </section>
     </Card>

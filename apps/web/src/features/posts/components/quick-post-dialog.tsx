@@ -1,6 +1,6 @@
 import { Modal } from '@/components/ui/modal';
 import { strings } from '@/i18n/strings.ar';
-import { QuickPostForm } from './quick-post-form';
+import { PostComposer } from './post-composer';
 
 const ID_PREFIX = 'quick-post';
 
@@ -31,7 +31,7 @@ export function QuickPostDialog({
         document.getElementById(`${ID_PREFIX}-content`)?.focus();
       }}
     >
-      <QuickPostForm idPrefix={ID_PREFIX} onPublished={close} onAdvanced={close} />
+      <PostComposer kind="quick" idPrefix={ID_PREFIX} onPublished={close} onAdvanced={close} />
     </Modal>
   );
 }
