@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from 'jose';
 
 /**
  * A small OAuth 2 / OpenID Connect provider standing in for Google, GitHub or Apple in tests: an authorisation
@@ -31,11 +31,19 @@ export interface OAuthProvider {
   close(): Promise<void>;
 }
 
+/**
+ * A client with a fixed secret, or one whose secret is a JWT it signs (as Apple asks): ES256 under the public key
+ * given here, issued by the team, about the client, for this provider, and not expired.
+ */
+export type Client =
+  | { clientId: string; clientSecret: string }
+  | { clientId: string; signedSecret: { publicKey: KeyObject; keyId: string; teamId: string } };
+
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startOAuthProvider(options: {
   port?: number;
-  clients: { clientId: string; clientSecret: string }[];
+  clients: Client[];
   defaultUser?: ProviderUser;
 }): Promise<OAuthProvider> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -68,7 +76,23 @@ export async function startOAuthProvider(options: {
     return redirectTo(authorizeUrl, { code });
   }
 
-  function clientFrom(request: IncomingMessage, form: URLSearchParams) {
+  async function secretFits(client: Client, secret: string | null): Promise<boolean> {
+    if ('clientSecret' in client) return client.clientSecret === secret;
+    if (!secret) return false;
+    try {
+      const { protectedHeader } = await jwtVerify(secret, client.signedSecret.publicKey, {
+        algorithms: ['ES256'],
+        issuer: client.signedSecret.teamId,
+        subject: client.clientId,
+        audience: base,
+      });
+      return protectedHeader.kid === client.signedSecret.keyId;
+    } catch {
+      return false;
+    }
+  }
+
+  async function clientFrom(request: IncomingMessage, form: URLSearchParams) {
     const header = request.headers.authorization;
     let id = form.get('client_id');
     let secret = form.get('client_secret');
@@ -77,14 +101,15 @@ export async function startOAuthProvider(options: {
       id = decodeURIComponent(user ?? '');
       secret = decodeURIComponent(pass ?? '');
     }
-    return options.clients.find((client) => client.clientId === id && client.clientSecret === secret);
+    const client = options.clients.find((candidate) => candidate.clientId === id);
+    return client && (await secretFits(client, secret)) ? client : undefined;
   }
 
   async function token(request: IncomingMessage, response: ServerResponse, form: URLSearchParams) {
     const fail = (error: string) => {
       json(response, 400, { error });
     };
-    const client = clientFrom(request, form);
+    const client = await clientFrom(request, form);
     if (!client) {
       fail('invalid_client');
       return;
@@ -233,11 +258,11 @@ function json(response: ServerResponse, status: number, body: unknown) {
 export function providerEnv(
   prefix: string,
   base: string,
-  client: { clientId: string; clientSecret: string },
+  client: { clientId: string; clientSecret?: string },
 ) {
   return {
     [`${prefix}_CLIENT_ID`]: client.clientId,
-    [`${prefix}_CLIENT_SECRET`]: client.clientSecret,
+    ...(client.clientSecret === undefined ? {} : { [`${prefix}_CLIENT_SECRET`]: client.clientSecret }),
     [`${prefix}_AUTHORIZE_URL`]: `${base}/authorize`,
     [`${prefix}_TOKEN_URL`]: `${base}/token`,
     [`${prefix}_USERINFO_URL`]: `${base}/userinfo`,

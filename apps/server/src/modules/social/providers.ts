@@ -1,3 +1,5 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@ray/shared/constants';
 import { z } from 'zod';
 
@@ -136,7 +138,52 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
 export interface ProviderConfig extends ProviderDefinition {
   provider: SocialProvider;
   clientId: string;
-  clientSecret: string;
+  /** The client secret to send at the token endpoint: the configured one, or Apple's, signed from its key. */
+  clientSecret: () => Promise<string>;
+}
+
+/** How long a client secret signed for Apple is used before a new one is signed (Apple accepts up to 6 months). */
+const SIGNED_SECRET_SECONDS = 24 * 3600;
+
+/**
+ * Apple's client secret is a JWT the app signs (ES256) with the key Apple issued for it (APPLE_PRIVATE_KEY, the
+ * .p8 file, with APPLE_KEY_ID and APPLE_TEAM_ID), naming the team, the client and Apple as its audience. One is
+ * signed a day and reused until an hour before it expires.
+ */
+function signedClientSecret(options: {
+  key: KeyObject;
+  keyId: string;
+  teamId: string;
+  clientId: string;
+  audience: string;
+}): () => Promise<string> {
+  let current: { secret: string; renewAt: number } | undefined;
+  return async () => {
+    const now = Math.floor(Date.now() / 1000);
+    if (current && now < current.renewAt) return current.secret;
+    const secret = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: options.keyId })
+      .setIssuer(options.teamId)
+      .setSubject(options.clientId)
+      .setAudience(options.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + SIGNED_SECRET_SECONDS)
+      .sign(options.key);
+    current = { secret, renewAt: now + SIGNED_SECRET_SECONDS - 3600 };
+    return secret;
+  };
+}
+
+/** The EC P-256 key of a PEM (line breaks may be written as `\n`), or null when it is not one. */
+function appleKey(pem: string): KeyObject | null {
+  try {
+    const key = createPrivateKey(pem.replace(/\\n/g, '\n'));
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1'
+      ? key
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 const ENV_PREFIX: Record<SocialProvider, string> = {
@@ -164,9 +211,10 @@ export function readSocialProviders(source: Record<string, string | undefined>):
   for (const provider of SOCIAL_PROVIDERS) {
     const prefix = ENV_PREFIX[provider];
     const clientId = source[`${prefix}_CLIENT_ID`];
-    const clientSecret = source[`${prefix}_CLIENT_SECRET`];
-    if (!clientId && !clientSecret) continue;
-    if (!clientId || !clientSecret) {
+    const staticSecret = source[`${prefix}_CLIENT_SECRET`];
+    const privateKey = provider === 'apple' ? source.APPLE_PRIVATE_KEY : undefined;
+    if (!clientId && !staticSecret && !privateKey) continue;
+    if (!clientId || (!staticSecret && !privateKey)) {
       problems.push(`${prefix}_${clientId ? 'CLIENT_SECRET' : 'CLIENT_ID'}: required with the other one`);
       continue;
     }
@@ -182,6 +230,23 @@ export function readSocialProviders(source: Record<string, string | undefined>):
       jwksUrl: override('JWKS_URL', definition.idToken.jwksUrl) ?? definition.idToken.jwksUrl,
       issuer: source[`${prefix}_ISSUER`] ?? definition.idToken.issuer,
     };
+    let clientSecret = async () => staticSecret ?? '';
+    if (privateKey) {
+      const key = appleKey(privateKey);
+      const keyId = source.APPLE_KEY_ID;
+      const teamId = source.APPLE_TEAM_ID;
+      if (!key) problems.push('APPLE_PRIVATE_KEY: must be the EC P-256 key (.p8) Apple issued, in PEM');
+      if (!keyId) problems.push('APPLE_KEY_ID: required with APPLE_PRIVATE_KEY');
+      if (!teamId) problems.push('APPLE_TEAM_ID: required with APPLE_PRIVATE_KEY');
+      if (!key || !keyId || !teamId) continue;
+      clientSecret = signedClientSecret({
+        key,
+        keyId,
+        teamId,
+        clientId,
+        audience: idToken?.issuer ?? 'https://appleid.apple.com',
+      });
+    }
     providers.push({
       ...definition,
       provider,

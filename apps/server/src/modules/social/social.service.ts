@@ -76,8 +76,12 @@ function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined): strin
 }
 
 /** arctic's generic client, aimed at our endpoint table so the per-provider overrides keep working. */
-function oauthClient(ctx: AppContext, config: ProviderConfig): OAuth2Client {
-  return new OAuth2Client(config.clientId, config.clientSecret, redirectUri(ctx));
+function oauthClient(
+  ctx: AppContext,
+  config: ProviderConfig,
+  clientSecret: string | null = null,
+): OAuth2Client {
+  return new OAuth2Client(config.clientId, clientSecret, redirectUri(ctx));
 }
 
 /** The provider's authorisation address, with a fresh state (and PKCE where supported) remembered server-side. */
@@ -162,7 +166,7 @@ async function postSecretInForm(
   const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect });
   if (verifier) body.set('code_verifier', verifier);
   body.set('client_id', config.clientId);
-  body.set('client_secret', config.clientSecret);
+  body.set('client_secret', await config.clientSecret());
   const response = await fetch(config.tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -209,7 +213,11 @@ async function exchangeCode(
     // secrets are letters, digits, "-" and "_", which that encoding leaves as they are.
     try {
       tokens = await withinProviderTimeout(
-        oauthClient(ctx, config).validateAuthorizationCode(config.tokenUrl, code, verifier),
+        oauthClient(ctx, config, await config.clientSecret()).validateAuthorizationCode(
+          config.tokenUrl,
+          code,
+          verifier,
+        ),
       );
     } catch (error) {
       if (error instanceof OAuth2RequestError) throw new SocialSignInError('invalid_state');

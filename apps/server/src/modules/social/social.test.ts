@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMsg } from '@ray/shared/server-messages.ar';
@@ -13,7 +14,13 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../test/te
 
 const google = { clientId: 'ray-google', clientSecret: 'google-secret' };
 const github = { clientId: 'ray-github', clientSecret: 'github-secret' };
-const apple = { clientId: 'ray-apple', clientSecret: 'apple-secret' };
+/** Apple's client secret is a JWT the server signs with the key Apple issued (here a fresh P-256 pair). */
+const appleKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const apple = {
+  clientId: 'ray-apple',
+  signedSecret: { publicKey: appleKeys.publicKey, keyId: 'KEY123', teamId: 'TEAM456' },
+};
+const applePem = appleKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const PUBLIC_URL = 'http://ray.test';
 
 let provider: OAuthProvider;
@@ -28,7 +35,11 @@ beforeAll(async () => {
     PUBLIC_URL,
     ...providerEnv('GOOGLE', provider.url, google),
     ...providerEnv('GITHUB', provider.url, github),
-    ...providerEnv('APPLE', provider.url, apple),
+    ...providerEnv('APPLE', provider.url, { clientId: apple.clientId }),
+    // As an operator writes a PEM into one line of an environment file.
+    APPLE_PRIVATE_KEY: applePem.replaceAll('\n', '\\n'),
+    APPLE_KEY_ID: 'KEY123',
+    APPLE_TEAM_ID: 'TEAM456',
   });
 });
 
@@ -187,7 +198,7 @@ describe('completing a social sign-in', () => {
     expect(row?.username).toMatch(/^github\d+$/);
   });
 
-  it('verifies the signed ID token of Apple, posted back as a form', async () => {
+  it('verifies the signed ID token of Apple, posted back as a form, paying with a secret signed from its key', async () => {
     const user = person();
     const redirect = new URL(provider.approve(await start('apple'), user));
     const response = await t.app.inject({
@@ -343,5 +354,26 @@ describe('configuration', () => {
         DATA_DIR: '/tmp/ray-env-test',
       }),
     ).toThrow(/X_TOKEN_URL/);
+  });
+
+  it("stops when Apple's signing key is not an EC P-256 key or comes without its ids", () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const base = { APPLE_CLIENT_ID: 'ray-apple', DATA_DIR: '/tmp/ray-env-test' };
+    expect(() => loadEnv({ ...base, APPLE_PRIVATE_KEY: rsa, APPLE_KEY_ID: 'K', APPLE_TEAM_ID: 'T' })).toThrow(
+      /APPLE_PRIVATE_KEY/,
+    );
+    expect(() => loadEnv({ ...base, APPLE_PRIVATE_KEY: applePem, APPLE_TEAM_ID: 'T' })).toThrow(
+      /APPLE_KEY_ID/,
+    );
+    expect(
+      loadEnv({
+        ...base,
+        APPLE_PRIVATE_KEY: applePem,
+        APPLE_KEY_ID: 'K',
+        APPLE_TEAM_ID: 'T',
+      }).socialProviders.map((item) => item.provider),
+    ).toEqual(['apple']);
   });
 });
