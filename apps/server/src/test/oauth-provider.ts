@@ -167,6 +167,8 @@ export async function startOAuthProvider(options: {
       name: user.name,
       email: user.email ?? null,
       email_verified: user.emailVerified ?? false,
+      // X's users/me answers under `data`.
+      data: { id: user.sub, name: user.name },
     });
   }
 

@@ -14,6 +14,7 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../test/te
 
 const google = { clientId: 'ray-google', clientSecret: 'google-secret' };
 const github = { clientId: 'ray-github', clientSecret: 'github-secret' };
+const x = { clientId: 'ray-x', clientSecret: 'x-secret' };
 /** Apple's client secret is a JWT the server signs with the key Apple issued (here a fresh P-256 pair). */
 const appleKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const apple = {
@@ -30,11 +31,12 @@ let sequence = 0;
 const BINDING = 'b'.repeat(43);
 
 beforeAll(async () => {
-  provider = await startOAuthProvider({ clients: [google, github, apple] });
+  provider = await startOAuthProvider({ clients: [google, github, apple, x] });
   t = await createTestApp({
     PUBLIC_URL,
     ...providerEnv('GOOGLE', provider.url, google),
     ...providerEnv('GITHUB', provider.url, github),
+    ...providerEnv('X', provider.url, x),
     ...providerEnv('APPLE', provider.url, { clientId: apple.clientId }),
     // As an operator writes a PEM into one line of an environment file.
     APPLE_PRIVATE_KEY: applePem.replaceAll('\n', '\\n'),
@@ -98,7 +100,7 @@ async function signIn(user: ProviderUser, name = 'google') {
 describe('starting a social sign-in', () => {
   it('lists only the configured providers in the runtime configuration', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/config/env.js' });
-    expect(response.body).toContain('"socialProviders":["google","apple","github"]');
+    expect(response.body).toContain('"socialProviders":["google","apple","twitter","github"]');
   });
 
   it('answers the authorisation URL with state and a PKCE challenge', async () => {
@@ -196,6 +198,20 @@ describe('completing a social sign-in', () => {
     const row = await t.database.db.query.users.findFirst({ where: eq(users.id, result.userId) });
     expect(row?.firstName).toBe('Fahad');
     expect(row?.username).toMatch(/^github\d+$/);
+  });
+
+  it('exchanges the code of X with the client in the Basic header and PKCE', async () => {
+    const user = person({ name: 'Khalid' });
+    const authorize = new URL(await start('twitter'));
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    const back = await callback(provider.approve(authorize.toString(), user));
+    const tokens = await redeem(back.searchParams.get('session')!);
+    expect(tokens.statusCode, tokens.body).toBe(200);
+    const row = await t.database.db.query.users.findFirst({
+      where: eq(users.id, tokens.json<{ userId: string }>().userId),
+    });
+    expect(row?.firstName).toBe('Khalid');
+    expect(row?.email).toBeNull();
   });
 
   it('verifies the signed ID token of Apple, posted back as a form, paying with a secret signed from its key', async () => {
