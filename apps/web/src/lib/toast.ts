@@ -1,3 +1,8 @@
+/**
+ * The app's own toasts, kept instead of a toast library on purpose: sonner, which this replaced, was part of the
+ * first screen's JavaScript when the home page went over its weight budget (build/bundle-budget.test.ts holds it),
+ * and the app needs only this: a queue, tones, an action, pause on hover and replacement by id.
+ */
 import { TOAST_DURATION_MS } from '@ray/shared/constants';
 
 export type ToastTone = 'default' | 'success' | 'error' | 'info';
