@@ -1,11 +1,11 @@
 import type { Comment, CreateCommentPayload } from '@ray/shared/schemas/comment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentKeys } from '@/entities/comment/api/comment-keys';
 import { patchPost } from '@/entities/post/api/post-cache';
 import { postKeys } from '@/entities/post/api/post-keys';
 import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { appendComment, type CommentPages } from '../utils/comment-pages';
-import { commentKeys } from '@/entities/comment/api/comment-keys';
 
 export function createComment(payload: CreateCommentPayload): Promise<Comment> {
   return api.post<Comment>('/api/comments', payload);

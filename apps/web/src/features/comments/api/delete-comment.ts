@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentKeys } from '@/entities/comment/api/comment-keys';
 import { patchPost } from '@/entities/post/api/post-cache';
 import { postKeys } from '@/entities/post/api/post-keys';
 import { api } from '@/lib/api-client';
 import { removeComment, type CommentPages } from '../utils/comment-pages';
-import { commentKeys } from '@/entities/comment/api/comment-keys';
 
 export function deleteComment(id: number): Promise<{ success: boolean; message?: string }> {
   return api.delete<{ success: boolean; message?: string }>(`/api/comments/${id}`);

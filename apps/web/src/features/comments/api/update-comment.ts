@@ -1,8 +1,8 @@
 import type { Comment, UpdateCommentPayload } from '@ray/shared/schemas/comment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { commentKeys } from '@/entities/comment/api/comment-keys';
 import { api } from '@/lib/api-client';
 import { replaceComment, type CommentPages } from '../utils/comment-pages';
-import { commentKeys } from '@/entities/comment/api/comment-keys';
 
 export function updateComment(id: number, payload: UpdateCommentPayload): Promise<Comment> {
   return api.put<Comment>(`/api/comments/${id}`, payload);

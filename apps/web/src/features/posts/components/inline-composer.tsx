@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Card } from '@/components/ui/card';
-import { useQuickPostStore } from '../hooks/use-quick-post-store';
 import { strings } from '@/i18n/strings.ar';
+import { useQuickPostStore } from '../hooks/use-quick-post-store';
 
 // The composer brings the form and validation libraries; the feed should not wait for them.
 const PostComposer = lazy(() => import('./post-composer').then((m) => ({ default: m.PostComposer })));

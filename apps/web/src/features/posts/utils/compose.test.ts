@@ -1,9 +1,9 @@
 import { msg } from '@ray/shared/messages.ar';
 import { describe, expect, it } from 'vitest';
+import { sharePayload, shareTargetUrl } from '@/entities/post/utils/share';
 import { buildCreatePayload, emptyComposer, pollOptionsProblem, textDirection } from './compose';
 import { geolocationErrorMessage } from './geolocation';
 import { IMAGE_ACCEPT, imageFileProblem, POST_IMAGE, QUICK_POST_IMAGE } from './image-file';
-import { sharePayload, shareTargetUrl } from '@/entities/post/utils/share';
 
 const options = (...values: string[]) => values.map((value) => ({ value }));
 
