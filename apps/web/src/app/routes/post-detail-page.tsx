@@ -32,8 +32,8 @@ import { toast } from '@/lib/toast';
 const ImageViewerDialog = lazy(() =>
   import('@/entities/post/components/image-viewer-dialog').then((m) => ({ default: m.ImageViewerDialog })),
 );
-const DeletePostDialog = lazy(() =>
-  import('@/features/posts/components/delete-post-dialog').then((m) => ({ default: m.DeletePostDialog })),
+const DeleteDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog').then((m) => ({ default: m.DeleteDialog })),
 );
 const ReportPostDialog = lazy(() =>
   import('@/features/reports/components/report-post-dialog').then((m) => ({ default: m.ReportPostDialog })),
@@ -221,7 +221,13 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
           />
         ) : null}
         {dialog === 'delete' ? (
-          <DeletePostDialog open onOpenChange={close} onConfirm={confirmDelete} deleting={remove.isPending} />
+          <DeleteDialog
+            copy={strings.posts}
+            open
+            onOpenChange={close}
+            onConfirm={confirmDelete}
+            deleting={remove.isPending}
+          />
         ) : null}
         {dialog === 'report' ? <ReportPostDialog post={post} open onOpenChange={close} /> : null}
       </Suspense>

@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -52,5 +53,47 @@ export function ConfirmDialog({
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** The words of a delete dialog, as each feature's copy names them. */
+export interface DeleteCopy {
+  deleteTitle: string;
+  deleteBody: string;
+  deleteConfirm: string;
+  cancel: string;
+}
+
+/** Asks before something is deleted for good: one dialog for posts, comments and whatever comes next. */
+export function DeleteDialog({
+  copy,
+  open,
+  onOpenChange,
+  onConfirm,
+  deleting,
+}: {
+  copy: DeleteCopy;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+  deleting: boolean;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={copy.deleteTitle}
+      description={copy.deleteBody}
+      cancelLabel={copy.cancel}
+      confirmLabel={
+        <>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {copy.deleteConfirm}
+        </>
+      }
+      onConfirm={onConfirm}
+      pending={deleting}
+      danger
+    />
   );
 }

@@ -16,8 +16,8 @@ import { truncateComment } from '../utils/truncate-comment';
 import { CommentEditForm } from './comment-edit-form';
 import { CommentMenu } from './comment-menu';
 
-const DeleteCommentDialog = lazy(() =>
-  import('./delete-comment-dialog').then((m) => ({ default: m.DeleteCommentDialog })),
+const DeleteDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog').then((m) => ({ default: m.DeleteDialog })),
 );
 const ReportCommentDialog = lazy(() =>
   import('./report-comment-dialog').then((m) => ({ default: m.ReportCommentDialog })),
@@ -193,7 +193,8 @@ export function CommentItem({ comment }: { comment: Comment }) {
 
       <Suspense fallback={null}>
         {mode === 'delete' ? (
-          <DeleteCommentDialog
+          <DeleteDialog
+            copy={s.comments}
             open
             onOpenChange={closeDialog}
             onConfirm={confirmDelete}
