@@ -2,16 +2,22 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-states';
 import { useAuthStore } from '@/lib/auth-store';
+import { toast } from '@/lib/toast';
 import { clearReturnUrl, readReturnUrl, returnPathFromState } from '@/lib/return-url';
 
 /**
  * Login-required routes. The start-up check can only sign a stored session out, never in, so a remembered
  * session renders at once and a visitor is sent to /login straight away with the page to come back to.
+ * With `message`, the visitor is also told why (the edit page's sign-in message of spec section 8).
  */
-export function RequireAuth() {
+export function RequireAuth({ message }: { message?: string }) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const loggedOut = useAuthStore((state) => state.loggedOut);
   const location = useLocation();
+  const explain = message !== undefined && !isAuthenticated && !loggedOut;
+  useEffect(() => {
+    if (explain) toast.info(message, { id: message });
+  }, [explain, message]);
   if (!isAuthenticated && loggedOut) return <Navigate to="/" replace />;
   if (!isAuthenticated) {
     return (

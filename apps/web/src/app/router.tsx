@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { msg } from '@ray/shared/messages.ar';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
@@ -140,8 +141,11 @@ const routes: RouteObject[] = [
                   { path: 'audit-log', element: <AdminAuditLogPage /> },
                 ],
               },
-              { path: 'posts/:postId/edit', element: <EditPostPage /> },
             ],
+          },
+          {
+            element: <RequireAuth message={msg.loginToEditPost} />,
+            children: [{ path: 'posts/:postId/edit', element: <EditPostPage /> }],
           },
           // Signed in or not: the link may be opened on any device.
           { path: 'verify-email', element: <VerifyEmailPage /> },

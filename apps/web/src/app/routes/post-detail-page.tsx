@@ -142,6 +142,7 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
                 }}
                 onToggleBookmark={actions.toggleBookmark}
                 onReport={actions.report}
+                onEdit={actions.edit}
                 onDelete={() => {
                   setDialog('delete');
                 }}

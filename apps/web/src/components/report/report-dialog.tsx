@@ -34,9 +34,13 @@ export interface ReportDialogProps {
   description: string;
   excerptLabel: string;
   excerpt: string;
-  /** Sends the report; a rejection shows `errorMessage(error)` and keeps the dialog open. */
+  /**
+   * Sends the report; a rejection keeps the dialog open and shows `errorMessage(error)`, under `errorTitle`
+   * when one is given.
+   */
   onSubmit: (values: ReportDialogValues) => Promise<unknown>;
   successMessage: string;
+  errorTitle?: string;
   errorMessage: (error: unknown) => string;
   detailsDir?: 'auto' | 'rtl' | 'ltr';
 }
@@ -51,6 +55,7 @@ export function ReportDialog({
   excerpt,
   onSubmit: submit,
   successMessage,
+  errorTitle,
   errorMessage,
   detailsDir,
 }: ReportDialogProps) {
@@ -69,7 +74,8 @@ export function ReportDialog({
       toast.success(successMessage);
       onOpenChange(false);
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (errorTitle === undefined) toast.error(errorMessage(error));
+      else toast.error(errorTitle, { description: errorMessage(error) });
     }
   });
 

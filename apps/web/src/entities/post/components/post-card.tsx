@@ -1,4 +1,5 @@
 import { CARD_TRUNCATE } from '@ray/shared/constants';
+import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -59,6 +60,7 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
             }}
             onToggleBookmark={actions.toggleBookmark}
             onReport={actions.report}
+            onEdit={actions.edit}
           />
         }
       />
@@ -97,6 +99,8 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
             setDialog(open ? 'share' : null);
           }}
           className="-me-2"
+          // In a feed of many posts, the confirmation says whose link it is.
+          copiedMessage={msg.linkCopiedPost}
         />
       </footer>
 

@@ -14,6 +14,8 @@ export interface PostMenuDropdownProps {
   onShare: () => void;
   onToggleBookmark: () => void;
   onReport: () => void;
+  /** Called before the author's edit link is followed; `false` keeps the page (a visitor must sign in first). */
+  onEdit?: () => boolean;
   /** Offered to the author only, where deleting is possible (the post's page). */
   onDelete?: () => void;
 }
@@ -45,6 +47,7 @@ export function PostMenuDropdown({
   onShare,
   onToggleBookmark,
   onReport,
+  onEdit,
   onDelete,
 }: PostMenuDropdownProps) {
   const { pathname } = useLocation();
@@ -83,7 +86,13 @@ export function PostMenuDropdown({
           </DropdownMenu.Item>
           {post.isOwner ? (
             <DropdownMenu.Item asChild className={itemClasses}>
-              <Link to={`/posts/${post.id}/edit`} state={{ backTo: pathname }}>
+              <Link
+                to={`/posts/${post.id}/edit`}
+                state={{ backTo: pathname }}
+                onClick={(event) => {
+                  if (onEdit && !onEdit()) event.preventDefault();
+                }}
+              >
                 <ItemBody icon={Pencil}>{strings.posts.edit}</ItemBody>
               </Link>
             </DropdownMenu.Item>

@@ -15,10 +15,19 @@ export interface ShareButtonProps {
   /** Show the word next to the icon. */
   showLabel?: boolean;
   className?: string;
+  /** The confirmation after copying the link (spec section 8 has one for a feed's card and one for the page). */
+  copiedMessage?: string;
 }
 
 /** The share button of a post and the share sheet it opens (loaded on first use). */
-export function ShareButton({ post, open, onOpenChange, showLabel = true, className }: ShareButtonProps) {
+export function ShareButton({
+  post,
+  open,
+  onOpenChange,
+  showLabel = true,
+  className,
+  copiedMessage,
+}: ShareButtonProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const isOpen = open ?? ownOpen;
   const setOpen = (next: boolean) => {
@@ -46,7 +55,7 @@ export function ShareButton({ post, open, onOpenChange, showLabel = true, classN
       </button>
       {isOpen ? (
         <Suspense fallback={null}>
-          <ShareDialog post={post} open={isOpen} onOpenChange={setOpen} />
+          <ShareDialog post={post} open={isOpen} onOpenChange={setOpen} copiedMessage={copiedMessage} />
         </Suspense>
       ) : null}
     </>

@@ -59,10 +59,13 @@ export function ShareDialog({
   post,
   open,
   onOpenChange,
+  copiedMessage = msg.linkCopied,
 }: {
   post: Pick<Post, 'id' | 'content'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The confirmation once the link is on the clipboard. */
+  copiedMessage?: string;
 }) {
   const payload = sharePayload(post, window.location.origin);
   const linkId = useId();
@@ -73,7 +76,7 @@ export function ShareDialog({
   const copy = async () => {
     if (await copyText(payload.url)) {
       setCopied(true);
-      toast.success(msg.linkCopiedPost);
+      toast.success(copiedMessage);
     } else {
       // Leave the link selected so it can still be copied by hand.
       input.current?.select();

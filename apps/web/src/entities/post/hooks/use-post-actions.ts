@@ -5,8 +5,9 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 
 /**
- * The actions a post offers everyone, with the sign-in prompts of spec section 8 for visitors: saving, and
- * reporting (which opens the caller's report dialog).
+ * The actions a post offers everyone, with the sign-in prompts of spec section 8 for visitors: saving,
+ * reporting (which opens the caller's report dialog), and editing (the author's, when the session has ended
+ * while the post was on screen).
  */
 export function usePostActions(post: Pick<Post, 'id' | 'isBookmarked'>, openReport: () => void) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -30,5 +31,12 @@ export function usePostActions(post: Pick<Post, 'id' | 'isBookmarked'>, openRepo
     openReport();
   };
 
-  return { toggleBookmark, report, isAuthenticated };
+  /** Whether the edit link may go on; a visitor is asked to sign in instead. */
+  const edit = (): boolean => {
+    if (isAuthenticated) return true;
+    promptLogin(msg.loginToEditPosts);
+    return false;
+  };
+
+  return { toggleBookmark, report, edit, isAuthenticated };
 }

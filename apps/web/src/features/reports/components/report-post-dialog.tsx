@@ -38,6 +38,8 @@ export function ReportPostDialog({
         })
       }
       successMessage={msg.reportSent}
+      // Spec section 8: the failure, with the server's own reason when it gave one, else the retry hint.
+      errorTitle={msg.reportFailed}
       errorMessage={(error) =>
         error instanceof ApiError && error.hasServerMessage && error.status < 500
           ? error.message
