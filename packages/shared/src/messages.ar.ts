@@ -27,6 +27,8 @@ export const msg = {
   textTooLong: 'النص طويل جداً',
   invalidValue: 'قيمة غير صالحة',
   invalidData: 'البيانات المدخلة غير صحيحة',
+  /** The name an anonymous post or comment carries, for everyone, its author included. */
+  anonymousName: 'مجهول',
 
   loginSuccess: 'تم تسجيل الدخول بنجاح!',
   loginFailed: 'فشل تسجيل الدخول',
@@ -37,6 +39,9 @@ export const msg = {
   socialLoginFailed: (provider: string) => `فشل تسجيل الدخول عبر ${provider}`,
   callbackError: (error: string) => `فشل تسجيل الدخول: ${error}`,
   callbackMissingUser: 'فشل في الحصول على معلومات المستخدم',
+  socialProviderRequired: 'مزود تسجيل الدخول غير معروف',
+  socialTokenRequired: 'رمز تسجيل الدخول من المزود مطلوب',
+  socialNonceInvalid: 'قيمة التحقق (nonce) غير صالحة',
   callbackProcessing: 'حدث خطأ أثناء معالجة تسجيل الدخول',
   mobileCallbackNoCode: 'لم يتم استلام رمز التفويض',
   noRefreshToken: 'No refresh token available',

@@ -589,8 +589,9 @@ export const oauthFlows = pgTable(
   'oauth_flows',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text({ enum: ['state', 'session'] }).notNull(),
-    /** Hash of the state value or of the session handle. */
+    /** A provider round trip's state, its hand-over, or an ID token a native app already used (kept until it expires). */
+    kind: text({ enum: ['state', 'session', 'id_token'] }).notNull(),
+    /** Hash of the state value, of the session handle, or of the used ID token's issuer and jti. */
     keyHash: text().notNull(),
     provider: text().notNull(),
     codeVerifier: text(),

@@ -6,7 +6,8 @@ import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from 'jose';
 /**
  * A small OAuth 2 / OpenID Connect provider standing in for Google, GitHub or Apple in tests: an authorisation
  * page with approve and deny buttons, single-use codes bound to the client, redirect address and PKCE challenge,
- * a profile endpoint, and ID tokens signed with a key published as a JWKS.
+ * a profile endpoint, ID tokens signed with a key published as a JWKS, and the endpoints that tell which app an
+ * access token was issued to (Facebook's debug_token, GitHub's check-a-token).
  */
 export interface ProviderUser {
   sub: string;
@@ -28,7 +29,21 @@ export interface OAuthProvider {
   /** Approves an authorisation URL as the given user, answering where the provider sends the browser. */
   approve(authorizeUrl: string, user: ProviderUser): string;
   deny(authorizeUrl: string): string;
+  /** An access token issued to the client for the user, as a provider's native SDK hands one to its app. */
+  issueAccessToken(clientId: string, user: ProviderUser): string;
+  /** An ID token signed with the provider's published key; claims and times can be set to anything. */
+  signIdToken(options: IdTokenOptions): Promise<string>;
   close(): Promise<void>;
+}
+
+export interface IdTokenOptions {
+  user: ProviderUser;
+  audience: string;
+  issuer?: string;
+  nonce?: string;
+  jti?: string;
+  /** Seconds since the epoch; five minutes from now when absent. */
+  expiresAt?: number;
 }
 
 /**
@@ -153,6 +168,80 @@ export async function startOAuthProvider(options: {
     });
   }
 
+  function signIdToken(options: IdTokenOptions): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({
+      email: options.user.email,
+      email_verified: options.user.emailVerified ?? false,
+      name: options.user.name,
+      ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(options.issuer ?? base)
+      .setSubject(options.user.sub)
+      .setAudience(options.audience)
+      .setIssuedAt(now - 60)
+      .setExpirationTime(options.expiresAt ?? now + 300);
+    if (options.jti !== undefined) jwt.setJti(options.jti);
+    return jwt.sign(privateKey);
+  }
+
+  function issueAccessToken(clientId: string, user: ProviderUser): string {
+    const accessToken = randomBytes(16).toString('hex');
+    accessTokens.set(accessToken, { user, clientId });
+    return accessToken;
+  }
+
+  /** Facebook's debug_token: the app proves itself with "<app id>|<app secret>" and learns the token's app. */
+  function debugToken(url: URL, response: ServerResponse) {
+    const [appId, appSecret] = (url.searchParams.get('access_token') ?? '').split('|');
+    const app = options.clients.find((client) => client.clientId === appId);
+    if (!app || !('clientSecret' in app) || app.clientSecret !== appSecret) {
+      json(response, 400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException' } });
+      return;
+    }
+    const entry = accessTokens.get(url.searchParams.get('input_token') ?? '');
+    json(
+      response,
+      200,
+      entry
+        ? { data: { app_id: entry.clientId, is_valid: true, user_id: entry.user.sub } }
+        : { data: { is_valid: false, error: { message: 'Invalid token' } } },
+    );
+  }
+
+  /** GitHub's check-a-token: only the app named in the path, with its id and secret, may ask; 404 when not its. */
+  async function checkToken(
+    request: IncomingMessage,
+    response: ServerResponse,
+    clientId: string,
+    body: string,
+  ) {
+    const client = await clientFrom(request, new URLSearchParams());
+    if (client?.clientId !== clientId) {
+      json(response, 401, { message: 'Requires authentication' });
+      return;
+    }
+    let token = '';
+    try {
+      const value = (JSON.parse(body) as { access_token?: unknown }).access_token;
+      token = typeof value === 'string' ? value : '';
+    } catch {
+      json(response, 422, { message: 'Invalid request' });
+      return;
+    }
+    const entry = accessTokens.get(token);
+    if (!entry || entry.clientId !== clientId) {
+      json(response, 404, { message: 'Not Found' });
+      return;
+    }
+    json(response, 200, {
+      token,
+      app: { client_id: entry.clientId },
+      user: { id: entry.user.sub, login: entry.user.name },
+    });
+  }
+
   function userInfo(request: IncomingMessage, response: ServerResponse) {
     const entry = accessTokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
     if (!entry) {
@@ -195,7 +284,8 @@ export async function startOAuthProvider(options: {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString());
+      const raw = Buffer.concat(chunks).toString();
+      const form = new URLSearchParams(raw);
       void (async () => {
         if (request.method === 'GET' && url.pathname === '/authorize') {
           authorizePage(url, response);
@@ -220,6 +310,15 @@ export async function startOAuthProvider(options: {
           userInfo(request, response);
           return;
         }
+        if (request.method === 'GET' && url.pathname === '/debug_token') {
+          debugToken(url, response);
+          return;
+        }
+        const check = /^\/applications\/([^/]+)\/token$/.exec(url.pathname);
+        if (request.method === 'POST' && check) {
+          await checkToken(request, response, decodeURIComponent(check[1] ?? ''), raw);
+          return;
+        }
         if (request.method === 'GET' && url.pathname === '/jwks') {
           json(response, 200, { keys: [jwk] });
           return;
@@ -241,6 +340,8 @@ export async function startOAuthProvider(options: {
     url: base,
     approve,
     deny: (authorizeUrl) => redirectTo(authorizeUrl, { error: 'access_denied' }),
+    issueAccessToken,
+    signIdToken,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -270,5 +371,7 @@ export function providerEnv(
     [`${prefix}_USERINFO_URL`]: `${base}/userinfo`,
     [`${prefix}_JWKS_URL`]: `${base}/jwks`,
     [`${prefix}_ISSUER`]: base,
+    [`${prefix}_TOKEN_INFO_URL`]:
+      prefix === 'GITHUB' ? `${base}/applications/{client_id}/token` : `${base}/debug_token`,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '../constants';
 import { msg } from '../messages.ar';
 import {
   emailField,
@@ -130,6 +131,24 @@ export const externalLoginCallbackSchema = z.object({
   code: z.string().min(1).max(2000),
   state: z.string().min(1).max(200),
 });
+
+/**
+ * A native app signed in with the provider's own SDK hands over what the SDK gave it: an ID token (Google, Apple),
+ * or an access token for providers without one (Facebook, GitHub). The nonce is the raw value the app sent to the
+ * provider.
+ */
+export const socialLoginSchema = z
+  .object({
+    provider: z.enum(SOCIAL_PROVIDERS, { error: msg.socialProviderRequired }),
+    idToken: z.string().min(1, msg.socialTokenRequired).max(8192, msg.socialTokenRequired).optional(),
+    accessToken: z.string().min(1, msg.socialTokenRequired).max(4096, msg.socialTokenRequired).optional(),
+    nonce: z.string().min(1, msg.socialNonceInvalid).max(512, msg.socialNonceInvalid).optional(),
+  })
+  .refine((value) => value.idToken !== undefined || value.accessToken !== undefined, {
+    message: msg.socialTokenRequired,
+    path: ['idToken'],
+  });
+export type SocialLoginPayload = z.input<typeof socialLoginSchema>;
 
 export const externalLoginUrlSchema = z.object({ url: z.string() });
 

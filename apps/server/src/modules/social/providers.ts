@@ -17,8 +17,19 @@ interface ProviderDefinition {
   tokenUrl: string;
   /** Profile endpoint called with the access token; absent when the profile comes from a signed ID token. */
   userInfoUrl?: string;
-  /** Signing keys and issuer of the ID token, for providers without a profile endpoint. */
-  idToken?: { jwksUrl: string; issuer: string };
+  /**
+   * Signing keys and issuer of the provider's ID tokens (`issuers` lists every spelling the provider uses). With
+   * `profileFromIdToken`, the web flow reads the profile from it instead of a profile endpoint; native apps hand
+   * one over to POST /api/account/social-login.
+   */
+  idToken?: { jwksUrl: string; issuer: string; issuers: string[] };
+  profileFromIdToken?: boolean;
+  /**
+   * For providers without ID tokens: the endpoint that tells which app an access token was issued to (Facebook's
+   * debug_token, GitHub's check-a-token; `{client_id}` is replaced). Without one, a native access token cannot be
+   * proved ours and is refused.
+   */
+  tokenInfo?: { url: string; kind: 'facebook' | 'github' };
   scopes: string[];
   pkce: boolean;
   /** How the client authenticates at the token endpoint. */
@@ -57,6 +68,11 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
     userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    idToken: {
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      issuer: 'https://accounts.google.com',
+      issuers: ['https://accounts.google.com', 'accounts.google.com'],
+    },
     scopes: ['openid', 'email', 'profile'],
     pkce: true,
     clientAuth: 'body',
@@ -67,6 +83,7 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
     tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
     userInfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
+    tokenInfo: { url: 'https://graph.facebook.com/debug_token', kind: 'facebook' },
     scopes: ['public_profile', 'email'],
     pkce: true,
     clientAuth: 'body',
@@ -81,7 +98,12 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     label: 'Apple',
     authorizeUrl: 'https://appleid.apple.com/auth/authorize',
     tokenUrl: 'https://appleid.apple.com/auth/token',
-    idToken: { jwksUrl: 'https://appleid.apple.com/auth/keys', issuer: 'https://appleid.apple.com' },
+    idToken: {
+      jwksUrl: 'https://appleid.apple.com/auth/keys',
+      issuer: 'https://appleid.apple.com',
+      issuers: ['https://appleid.apple.com'],
+    },
+    profileFromIdToken: true,
     scopes: ['name', 'email'],
     pkce: false,
     clientAuth: 'body',
@@ -123,6 +145,7 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
     authorizeUrl: 'https://github.com/login/oauth/authorize',
     tokenUrl: 'https://github.com/login/oauth/access_token',
     userInfoUrl: 'https://api.github.com/user',
+    tokenInfo: { url: 'https://api.github.com/applications/{client_id}/token', kind: 'github' },
     scopes: ['read:user', 'user:email'],
     pkce: true,
     clientAuth: 'body',
@@ -138,6 +161,8 @@ export const PROVIDERS: Record<SocialProvider, ProviderDefinition> = {
 export interface ProviderConfig extends ProviderDefinition {
   provider: SocialProvider;
   clientId: string;
+  /** Every client id whose tokens are ours: the web client's, then those of the iOS/Android apps. */
+  audiences: string[];
   /** The client secret to send at the token endpoint: the configured one, or Apple's, signed from its key. */
   clientSecret: () => Promise<string>;
 }
@@ -199,8 +224,9 @@ const url = z.url({ protocol: /^https?$/ });
 
 /**
  * The providers with both a client id and a secret in the environment. Endpoints can be overridden per provider
- * (`<P>_AUTHORIZE_URL`, `<P>_TOKEN_URL`, `<P>_USERINFO_URL`, `<P>_JWKS_URL`, `<P>_ISSUER`), for a self-hosted
- * identity provider or a regional endpoint. Answers the problems as "VARIABLE: message" lines.
+ * (`<P>_AUTHORIZE_URL`, `<P>_TOKEN_URL`, `<P>_USERINFO_URL`, `<P>_JWKS_URL`, `<P>_ISSUER`, `<P>_TOKEN_INFO_URL`), for a
+ * self-hosted identity provider or a regional endpoint. `<P>_NATIVE_CLIENT_IDS` (comma-separated) names the client
+ * ids of the iOS and Android apps, whose tokens POST /api/account/social-login also accepts. Answers the problems as "VARIABLE: message" lines.
  */
 export function readSocialProviders(source: Record<string, string | undefined>): {
   providers: ProviderConfig[];
@@ -226,10 +252,20 @@ export function readSocialProviders(source: Record<string, string | undefined>):
       return value;
     };
     const userInfoUrl = override('USERINFO_URL', definition.userInfoUrl);
+    const issuer = source[`${prefix}_ISSUER`];
     const idToken = definition.idToken && {
       jwksUrl: override('JWKS_URL', definition.idToken.jwksUrl) ?? definition.idToken.jwksUrl,
-      issuer: source[`${prefix}_ISSUER`] ?? definition.idToken.issuer,
+      issuer: issuer ?? definition.idToken.issuer,
+      issuers: issuer === undefined ? definition.idToken.issuers : [issuer],
     };
+    const tokenInfo = definition.tokenInfo && {
+      kind: definition.tokenInfo.kind,
+      url: override('TOKEN_INFO_URL', definition.tokenInfo.url) ?? definition.tokenInfo.url,
+    };
+    const nativeIds = (source[`${prefix}_NATIVE_CLIENT_IDS`] ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean);
     let clientSecret = async () => staticSecret ?? '';
     if (privateKey) {
       const key = appleKey(privateKey);
@@ -251,11 +287,13 @@ export function readSocialProviders(source: Record<string, string | undefined>):
       ...definition,
       provider,
       clientId,
+      audiences: [clientId, ...nativeIds.filter((value) => value !== clientId)],
       clientSecret,
       authorizeUrl: override('AUTHORIZE_URL', definition.authorizeUrl) ?? definition.authorizeUrl,
       tokenUrl: override('TOKEN_URL', definition.tokenUrl) ?? definition.tokenUrl,
       ...(userInfoUrl ? { userInfoUrl } : {}),
       ...(idToken ? { idToken } : {}),
+      ...(tokenInfo ? { tokenInfo } : {}),
     });
   }
   return { providers, problems };

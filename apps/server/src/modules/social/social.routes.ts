@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
-import { authResponseSchema, externalLoginUrlSchema } from '@ray/shared/schemas/auth';
+import { authResponseSchema, externalLoginUrlSchema, socialLoginSchema } from '@ray/shared/schemas/auth';
 import { AppError } from '../../lib/app-error';
 import { forRequest } from '../../lib/context';
 import { clientOf, startSession } from '../account/account.service';
@@ -16,6 +16,7 @@ import {
   startExternalLogin,
   type CallbackFailure,
 } from './social.service';
+import { socialLogin } from './social-login.service';
 
 const tags = ['account'];
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
@@ -46,6 +47,19 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
+  );
+
+  app.post(
+    '/social-login',
+    {
+      schema: {
+        tags,
+        summary: "Sign in with a token from a provider's native SDK (ID token, or a verified access token)",
+        body: socialLoginSchema,
+        response: { 200: authResponseSchema, 401: errorResponseSchema, 503: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => socialLogin(forRequest(app.ctx, request), request.body, clientOf(request)),
   );
 
   app.get(

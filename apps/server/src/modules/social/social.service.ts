@@ -10,7 +10,7 @@ import {
   UnexpectedResponseError,
 } from 'arctic';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { SocialProvider } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
@@ -29,7 +29,7 @@ import type { ProviderConfig, ProviderProfile } from './providers';
 const STATE_TTL_MS = 10 * 60_000;
 /** The hand-over between the callback redirect and the page that redeems it takes a second; two minutes is ample. */
 const SESSION_TTL_MS = 2 * 60_000;
-const PROVIDER_TIMEOUT_MS = 10_000;
+export const PROVIDER_TIMEOUT_MS = 10_000;
 const START_LIMIT = { max: 30, windowSeconds: 60 };
 
 /** Why a sign-in round trip failed, as passed to /login/callback?error=… and shown there in Arabic. */
@@ -246,38 +246,62 @@ function tokenOf(read: () => string): string | null {
 
 const jwksCache = new Map<string, JWTVerifyGetKey>();
 
-async function profileFromIdToken(
+/**
+ * Verifies a provider's ID token: signed by a key of the provider's JWKS, from its issuer, for one of the given
+ * audiences (our client ids), not expired. Throws jose's errors, which say which check failed.
+ */
+export async function verifyIdToken(
   config: ProviderConfig,
-  idToken: string | null,
-): Promise<ProviderProfile | null> {
-  if (!config.idToken || idToken === null) return null;
-  const { jwksUrl, issuer } = config.idToken;
+  idToken: string,
+  audiences: string[],
+): Promise<JWTPayload> {
+  if (!config.idToken) throw new Error(`${config.provider} issues no ID tokens`);
+  const { jwksUrl, issuers } = config.idToken;
   let keys = jwksCache.get(jwksUrl);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: PROVIDER_TIMEOUT_MS });
     jwksCache.set(jwksUrl, keys);
   }
+  const { payload } = await jwtVerify(idToken, keys, { issuer: issuers, audience: audiences });
+  return payload;
+}
+
+async function profileFromIdToken(
+  config: ProviderConfig,
+  idToken: string | null,
+): Promise<ProviderProfile | null> {
+  if (idToken === null) return null;
   try {
-    const { payload } = await jwtVerify(idToken, keys, { issuer, audience: config.clientId });
-    return config.profile(payload);
+    return config.profile(await verifyIdToken(config, idToken, [config.clientId]));
   } catch {
     return null;
   }
 }
 
-async function fetchProfile(config: ProviderConfig, tokens: OAuth2Tokens) {
-  if (config.idToken) {
-    const idToken = tokenOf(() => tokens.idToken());
-    return profileFromIdToken(config, idToken);
-  }
-  const accessToken = tokenOf(() => tokens.accessToken());
-  if (!config.userInfoUrl || accessToken === null) return null;
+/** The profile behind an access token, from the provider's profile endpoint; null when it refuses the token. */
+export async function profileFromAccessToken(
+  config: ProviderConfig,
+  accessToken: string,
+): Promise<ProviderProfile | null> {
+  if (!config.userInfoUrl) return null;
   const response = await fetch(config.userInfoUrl, {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
   });
-  if (!response.ok) return null;
+  if (!response.ok) {
+    await response.body?.cancel();
+    return null;
+  }
   return config.profile(await response.json().catch(() => null));
+}
+
+async function fetchProfile(config: ProviderConfig, tokens: OAuth2Tokens) {
+  if (config.profileFromIdToken) {
+    const idToken = tokenOf(() => tokens.idToken());
+    return profileFromIdToken(config, idToken);
+  }
+  const accessToken = tokenOf(() => tokens.accessToken());
+  return accessToken === null ? null : profileFromAccessToken(config, accessToken);
 }
 
 /** "Sara Al-Harbi" → first "Sara", last "Al-Harbi"; names too short for the profile rules fall back. */
@@ -294,7 +318,7 @@ function splitName(name: string | null, fallback: string): { firstName: string; 
  * never taken over because the provider reports the same address, and a new account only keeps the address
  * when it is verified and free.
  */
-async function accountFor(
+export async function accountFor(
   ctx: AppContext,
   config: ProviderConfig,
   profile: ProviderProfile,
