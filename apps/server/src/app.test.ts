@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import { appConfigSchema, runtimeConfigSchema } from '@ray/shared/schemas/config';
+import { loadEnv } from './env';
 import { registerConfirmed } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
 
@@ -215,6 +216,34 @@ describe('runtime configuration script', () => {
     vm.runInNewContext(response.body, sandbox);
     const config = runtimeConfigSchema.parse(sandbox.window.__APP_CONFIG__);
     expect(config.features).toEqual({ darkMode: false, beta: false });
+    // Spec section 9: infinite-scroll thresholds 500 and 800; ads auto-refresh off, interval 30000 ms.
+    expect(config.infiniteScroll).toEqual({ feedPx: 500, listPx: 800 });
+    expect(config.ads).toEqual({ autoRefresh: false, refreshIntervalMs: 30_000 });
+  });
+
+  it('serves the infinite-scroll thresholds and the ads auto-refresh set in the environment', async () => {
+    const configured = await createTestApp({
+      INFINITE_SCROLL_FEED_PX: '300',
+      INFINITE_SCROLL_LIST_PX: '1200',
+      ADS_AUTO_REFRESH: 'true',
+      ADS_REFRESH_INTERVAL_MS: '45000',
+    });
+    try {
+      const response = await configured.app.inject({ method: 'GET', url: '/config/env.js' });
+      const sandbox: { window: { __APP_CONFIG__?: unknown } } = { window: {} };
+      vm.runInNewContext(response.body, sandbox);
+      const config = runtimeConfigSchema.parse(sandbox.window.__APP_CONFIG__);
+      expect(config.infiniteScroll).toEqual({ feedPx: 300, listPx: 1200 });
+      expect(config.ads).toEqual({ autoRefresh: true, refreshIntervalMs: 45_000 });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('refuses to start with an ads refresh interval under 5 seconds', () => {
+    expect(() => loadEnv({ DATA_DIR: '/tmp/ray-env-test', ADS_REFRESH_INTERVAL_MS: '100' })).toThrow(
+      /ADS_REFRESH_INTERVAL_MS/,
+    );
   });
 });
 

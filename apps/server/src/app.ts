@@ -273,6 +273,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       identityBaseUrl: '',
       socialProviders: env.socialProviders.map((item) => item.provider),
       features: { darkMode: false, beta: false },
+      infiniteScroll: { feedPx: env.INFINITE_SCROLL_FEED_PX, listPx: env.INFINITE_SCROLL_LIST_PX },
+      ads: { autoRefresh: env.ADS_AUTO_REFRESH, refreshIntervalMs: env.ADS_REFRESH_INTERVAL_MS },
     }),
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AD_AUTO_REFRESH, AD_REFRESH_INTERVAL_MS, INFINITE_SCROLL_THRESHOLDS } from '@ray/shared/constants';
 import { z } from 'zod';
 import { readSocialProviders, type ProviderConfig } from './modules/social/providers';
 
@@ -96,6 +97,13 @@ const envSchema = z.object({
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(16),
   /** Images of one user being processed or waiting before more are refused with 429. */
   IMAGE_UPLOADS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
+  /** Distance in px from the end of the home feed at which its next page loads. */
+  INFINITE_SCROLL_FEED_PX: z.coerce.number().int().min(0).max(10_000).default(INFINITE_SCROLL_THRESHOLDS[0]),
+  /** The same for the profile, my-posts and bookmarks lists. */
+  INFINITE_SCROLL_LIST_PX: z.coerce.number().int().min(0).max(10_000).default(INFINITE_SCROLL_THRESHOLDS[1]),
+  /** Ad placements fetch their ads again every ADS_REFRESH_INTERVAL_MS while on. */
+  ADS_AUTO_REFRESH: bool.default(AD_AUTO_REFRESH),
+  ADS_REFRESH_INTERVAL_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(AD_REFRESH_INTERVAL_MS),
   /** Serves the baseline routes of `npm run bench` (/bench/hello, /bench/raw); leave it off outside benchmarks. */
   BENCH_BASELINES: bool.default(false),
 });

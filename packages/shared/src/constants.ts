@@ -18,6 +18,7 @@ export const NOTIFICATIONS_PAGE_LIMIT = 50;
 export const NOTIFICATIONS_REFRESH_MS = 30_000;
 export const UNREAD_BADGE_MAX = 9;
 export const SEARCH_SIDEBAR_HASHTAGS = 5;
+/** How near (px) the end marker comes before the next page loads: [the home feed, the other post lists]. */
 export const INFINITE_SCROLL_THRESHOLDS = [500, 800] as const;
 export const SCROLL_LOCK_MS = 1_000;
 
@@ -76,6 +77,9 @@ export const REALTIME_PATH = '/hubs/notifications';
 
 export const ADS_EVERY_N_POSTS = 3;
 export const AD_IMPRESSION_DELAY_MS = 500;
+/** Ads auto-refresh: off unless configured; when on, a placement fetches its ads again this often. */
+export const AD_AUTO_REFRESH = false;
+export const AD_REFRESH_INTERVAL_MS = 30_000;
 export const AD_PLACEMENTS = ['Header', 'Footer', 'Sidebar', 'BetweenPosts', 'PostDetail', 'Mobile'] as const;
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 export const AD_MAX_PER_PLACEMENT: Record<AdPlacement, number> = {

@@ -1,4 +1,10 @@
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@ray/shared/constants';
+import {
+  AD_AUTO_REFRESH,
+  AD_REFRESH_INTERVAL_MS,
+  INFINITE_SCROLL_THRESHOLDS,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+} from '@ray/shared/constants';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 
 declare global {
@@ -13,6 +19,8 @@ const DEFAULTS: RuntimeConfig = {
   identityBaseUrl: '',
   socialProviders: [],
   features: { darkMode: false, beta: false },
+  infiniteScroll: { feedPx: INFINITE_SCROLL_THRESHOLDS[0], listPx: INFINITE_SCROLL_THRESHOLDS[1] },
+  ads: { autoRefresh: AD_AUTO_REFRESH, refreshIntervalMs: AD_REFRESH_INTERVAL_MS },
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -20,6 +28,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const isProvider = (value: unknown): value is SocialProvider =>
   typeof value === 'string' && (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+
+/** A whole number within [min, max], else the fallback. */
+const whole = (value: unknown, min: number, max: number, fallback: number): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
@@ -30,6 +42,8 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) return DEFAULTS;
   const features = isRecord(raw.features) ? raw.features : {};
+  const scroll = isRecord(raw.infiniteScroll) ? raw.infiniteScroll : {};
+  const ads = isRecord(raw.ads) ? raw.ads : {};
   return {
     apiBaseUrl: typeof raw.apiBaseUrl === 'string' ? trimSlash(raw.apiBaseUrl) : DEFAULTS.apiBaseUrl,
     identityBaseUrl:
@@ -38,6 +52,14 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       ? [...new Set(raw.socialProviders.filter(isProvider))]
       : [],
     features: { darkMode: features.darkMode === true, beta: features.beta === true },
+    infiniteScroll: {
+      feedPx: whole(scroll.feedPx, 0, 10_000, DEFAULTS.infiniteScroll.feedPx),
+      listPx: whole(scroll.listPx, 0, 10_000, DEFAULTS.infiniteScroll.listPx),
+    },
+    ads: {
+      autoRefresh: ads.autoRefresh === true,
+      refreshIntervalMs: whole(ads.refreshIntervalMs, 5_000, 3_600_000, DEFAULTS.ads.refreshIntervalMs),
+    },
   };
 }
 

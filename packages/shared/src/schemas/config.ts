@@ -21,5 +21,14 @@ export const runtimeConfigSchema = z.object({
   identityBaseUrl: z.string(),
   socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
   features: z.object({ darkMode: z.boolean(), beta: z.boolean() }),
+  /** Distance in px from the end of a list at which its next page loads (spec section 9: 500 and 800). */
+  infiniteScroll: z.object({
+    /** The home feed. */
+    feedPx: z.number().int().min(0).max(10_000),
+    /** Profile, my posts and bookmarks. */
+    listPx: z.number().int().min(0).max(10_000),
+  }),
+  /** Ad placements fetch their ads again every `refreshIntervalMs` while `autoRefresh` is on. */
+  ads: z.object({ autoRefresh: z.boolean(), refreshIntervalMs: z.number().int().min(5_000).max(3_600_000) }),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -75,6 +75,7 @@ export function HomePage() {
           query={feed}
           label={strings.home.feedTitle}
           empty={<EmptyFeed signedIn={isAuthenticated} />}
+          scroll="feed"
         />
       </section>
     </div>

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
-import { resolveAssetUrl } from '@/lib/runtime-config';
+import { getRuntimeConfig, resolveAssetUrl } from '@/lib/runtime-config';
 import { isAdBlockedPath } from './ad-placement';
 import { adsQueryOptions, recordClick, scheduleImpression } from './ads-api';
 
@@ -73,12 +73,19 @@ function AdCard({
 
 /**
  * An ad placement: the ads served for it (at most its maximum), or a quiet placeholder when there are none or
- * the call fails; nothing at all on pages where ads are blocked.
+ * the call fails; nothing at all on pages where ads are blocked. With auto-refresh on (runtime configuration
+ * `ads`, off by default) the placement asks for its ads again every interval while the page is visible; an ad
+ * shown again still counts one impression per page (`scheduleImpression`).
  */
 export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
   const { pathname } = useLocation();
   const blocked = isAdBlockedPath(pathname);
-  const { data: ads } = useQuery({ ...adsQueryOptions(placement), enabled: !blocked });
+  const { autoRefresh, refreshIntervalMs } = getRuntimeConfig().ads;
+  const { data: ads } = useQuery({
+    ...adsQueryOptions(placement),
+    enabled: !blocked,
+    refetchInterval: autoRefresh ? refreshIntervalMs : false,
+  });
   if (blocked) return null;
   if (ads && ads.length > 0) {
     return (

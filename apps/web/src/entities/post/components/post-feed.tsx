@@ -31,6 +31,7 @@ export function PostFeed({
   endMessage = strings.feed.end,
   errorTitle = msg.postsLoadFailed,
   showAds = true,
+  scroll = 'list',
 }: {
   query: PostsQuery;
   /** Accessible name of the list. */
@@ -39,6 +40,8 @@ export function PostFeed({
   endMessage?: string;
   errorTitle?: string;
   showAds?: boolean;
+  /** Which configured infinite-scroll distance applies: the home feed's or the other lists'. */
+  scroll?: 'feed' | 'list';
 }) {
   const { data, isPending, isError, error, refetch, isRefetching, hasNextPage, isFetching } = query;
   const { isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
@@ -48,6 +51,7 @@ export function PostFeed({
     isFetching,
     fetchNextPage: loadMore,
     enabled: !isFetchNextPageError,
+    list: scroll,
   });
 
   if (isPending) {
