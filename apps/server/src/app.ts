@@ -23,6 +23,7 @@ import { PeriodicJobs } from './lib/periodic';
 import { createMailer } from './lib/mailer';
 import { RateLimiter } from './lib/rate-limiter';
 import { Realtime } from './lib/realtime';
+import { SignalRHub, type HubTimings } from './lib/signalr-hub';
 import { createStorage } from './lib/create-storage';
 import { ImageWork } from './lib/image-work';
 import { OpaqueHandles } from './lib/opaque-handles';
@@ -42,6 +43,7 @@ import { metricsEndpoint } from './plugins/metrics';
 import { requestBudget } from './plugins/rate-limit';
 import { requestId, requestIdOptions } from './plugins/request-id';
 import { security } from './plugins/security';
+import { signalr } from './plugins/signalr';
 import { web } from './plugins/web';
 
 declare module 'fastify' {
@@ -55,10 +57,15 @@ export interface BuildOptions {
   env: Env;
   /** An already open database (tests); otherwise one is opened from the environment and closed with the app. */
   database?: DatabaseHandle;
+  /** The SignalR hub's clocks (tests shorten them); the specification's by default. */
+  signalrTimings?: Partial<HubTimings>;
 }
 
-/** Query parameters that carry a secret: the links mailed for a reset or a confirmation, a provider's answer. */
-const SECRET_QUERY = /([?&](?:token|code|state)=)[^&#]*/gi;
+/**
+ * Query parameters that carry a secret: the links mailed for a reset or a confirmation, a provider's answer, the
+ * access token a browser's SignalR client sends to the hub.
+ */
+const SECRET_QUERY = /([?&](?:access_token|token|code|state)=)[^&#]*/gi;
 
 /** The request as logged: its address without the secrets some links carry. */
 export function loggedRequest(request: FastifyRequest) {
@@ -144,7 +151,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accessTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
   });
   const sessions = new SessionGuard(database.db);
-  const realtime = new Realtime(app.server, { tokens, sessions, logger: app.log, metrics });
+  const signalrHub = new SignalRHub({
+    tokens,
+    sessions,
+    secret: tokenSecret,
+    logger: app.log,
+    timings: options.signalrTimings,
+  });
+  const realtime = new Realtime(app.server, {
+    tokens,
+    sessions,
+    logger: app.log,
+    metrics,
+    signalr: signalrHub,
+  });
   // The Redis clients below report their errors to the monitor, which logs an outage once, not once per client.
   const redis = env.REDIS_URL
     ? { url: env.REDIS_URL, monitor: new RedisMonitor(env.REDIS_URL, app.log) }
@@ -189,6 +209,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   metrics.gauge('realtime_open_sockets', 'Real-time connections open on this instance', () =>
     realtime.openSockets(),
+  );
+  metrics.gauge('signalr_open_connections', 'SignalR WebSockets open on this instance', () =>
+    signalrHub.openConnections(),
   );
   const images = new ImageWork({
     maxPixels: env.IMAGE_MAX_PIXELS,
@@ -261,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     budget,
   });
   await app.register(socialChallengeRoutes);
+  await app.register(signalr, { hub: signalrHub, budget });
 
   if (env.BENCH_BASELINES) await app.register(benchBaselines);
 

@@ -1,11 +1,13 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_PATH, REALTIME_TOKEN_MIN } from '@ray/shared/constants';
 import { REALTIME_EVENTS, type ServerToClientEvents } from '@ray/shared/realtime';
 import type { Metrics } from './metrics';
 import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from './redis';
+import type { SignalRHub } from './signalr-hub';
 import type { AccessTokens } from './tokens';
 
 interface SocketData {
@@ -47,14 +49,28 @@ function withHandledSubscriptions(client: RedisClient, errors: RedisErrorSink): 
   return client;
 }
 
+/** What travels between instances for the SignalR hub: one event for one user's connections. */
+interface SignalRDelivery {
+  from: string;
+  userId: string;
+  event: keyof ServerToClientEvents;
+  args: unknown[];
+}
+
 /**
- * The notification hub (Socket.IO at REALTIME_PATH). A socket proves who it is with an access token in the
- * handshake `auth` payload, joins only its own user's room, and is dropped when its token expires or its session
- * is revoked. With Redis, every instance shares events through a Redis stream, which also survives Redis restarts.
+ * The notification gateway: every event for a user goes to both hubs, the Socket.IO one at REALTIME_PATH and the
+ * SignalR one (lib/signalr-hub.ts) of native clients. A Socket.IO socket proves who it is with an access token in
+ * the handshake `auth` payload, joins only its own user's room, and is dropped when its token expires or its
+ * session is revoked. With Redis, every instance shares Socket.IO events through a Redis stream, which also
+ * survives Redis restarts, and SignalR events through a pub/sub channel.
  */
 export class Realtime {
   readonly io: Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
   private redis: RedisClient | undefined;
+  private subscriber: RedisClient | undefined;
+  private signalrChannel = '';
+  /** Tells this instance's own SignalR deliveries from those of other instances on the shared channel. */
+  private readonly instanceId = randomUUID();
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
@@ -64,6 +80,7 @@ export class Realtime {
       sessions: SessionWatch;
       logger: FastifyBaseLogger;
       metrics: Metrics;
+      signalr: SignalRHub;
     },
   ) {
     this.io = new Server(server, {
@@ -74,6 +91,8 @@ export class Realtime {
       pingTimeout: 30_000,
       maxHttpBufferSize: 16 * 1024,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60_000, skipMiddlewares: false },
+      // Other upgrades belong to the SignalR hub, whose listener refuses those no hub claims (plugins/signalr.ts).
+      destroyUpgrade: false,
     });
     this.io.use((socket, next) => {
       this.authenticate(socket).then(
@@ -123,6 +142,42 @@ export class Realtime {
     client.connect().catch((error: unknown) => {
       errors.report(error);
     });
+    // The stream adapter carries only Socket.IO's packets: SignalR deliveries have a channel of their own, on
+    // which each instance hands what the others publish to its own connections.
+    this.signalrChannel = `${names.prefix}signalr`;
+    const subscriber = createRedisClient(url, {
+      queueWhileDown: true,
+      onError: (error) => {
+        errors.report(error);
+      },
+    });
+    this.subscriber = subscriber;
+    subscriber
+      .connect()
+      .then(() =>
+        subscriber.subscribe(this.signalrChannel, (text) => {
+          this.receiveSignalR(text);
+        }),
+      )
+      .catch((error: unknown) => {
+        errors.report(error);
+      });
+  }
+
+  private receiveSignalR(text: string) {
+    let delivery: SignalRDelivery;
+    try {
+      delivery = JSON.parse(text) as SignalRDelivery;
+    } catch {
+      return;
+    }
+    if (delivery.from === this.instanceId) return;
+    this.deps.signalr.sendToUser(delivery.userId, delivery.event, delivery.args);
+  }
+
+  /** The SignalR hub this gateway feeds. */
+  get signalr(): SignalRHub {
+    return this.deps.signalr;
   }
 
   /** Connections open on this instance, authenticated or not. */
@@ -149,22 +204,34 @@ export class Realtime {
    * user with none here has no one to tell; with Redis the sockets may be on another instance.
    */
   reaches(userId: string): boolean {
-    return Boolean(this.redis) || this.io.sockets.adapter.rooms.has(userRoom(userId));
+    return (
+      Boolean(this.redis) ||
+      this.io.sockets.adapter.rooms.has(userRoom(userId)) ||
+      this.deps.signalr.hasUser(userId)
+    );
   }
 
-  /** Sends an event to every socket of one user, on whichever instance it is. */
+  /** Sends an event to every socket and SignalR connection of one user, on whichever instance it is. */
   emitToUser<E extends keyof ServerToClientEvents>(
     userId: string,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ) {
     this.io.to(userRoom(userId)).emit(event, ...args);
+    this.deps.signalr.sendToUser(userId, event, args);
+    if (this.redis) {
+      const delivery: SignalRDelivery = { from: this.instanceId, userId, event, args };
+      this.redis.publish(this.signalrChannel, JSON.stringify(delivery)).catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'signalr delivery not shared');
+      });
+    }
     if (event === REALTIME_EVENTS.receiveNotification) this.deps.metrics.notificationsDelivered.inc();
   }
 
   /** Lets the HTTP server close: sockets are told to reconnect (to another instance) rather than held open. */
   disconnectLocal() {
     this.io.local.disconnectSockets(true);
+    this.deps.signalr.closeAll();
     // Also the transports that never joined (an unauthenticated or dead client), which would hold the port.
     this.io.engine.close();
   }
@@ -172,6 +239,8 @@ export class Realtime {
   async close() {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.deps.signalr.close();
+    await closeRedisClient(this.subscriber);
     await closeRedisClient(this.redis);
   }
 }

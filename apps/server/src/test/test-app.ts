@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { loadEnv, type Env } from '../env';
+import type { HubTimings } from '../lib/signalr-hub';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,7 +24,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApp; queryLogger?: Logger } = {},
+  options: { sameDatabaseAs?: TestApp; queryLogger?: Logger; signalrTimings?: Partial<HubTimings> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ray-test-'));
   const adminUrl = options.sameDatabaseAs ? undefined : process.env.DATABASE_URL;
@@ -68,7 +69,7 @@ export async function createTestApp(
       logger: options.queryLogger,
     }));
   if (!shared) await database.migrate();
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, signalrTimings: options.signalrTimings });
   await app.ready();
   return {
     app,
