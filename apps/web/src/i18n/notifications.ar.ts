@@ -33,4 +33,12 @@ export const notificationStrings = {
     Disconnecting: 'جارٍ قطع الاتصال…',
     Disconnected: 'غير متصل: ستتحدث القائمة كل 30 ثانية',
   },
+  /** Why the real-time connection failed (spec section 8), after the connection state. */
+  connectionErrors: {
+    timeout: 'انتهت مهلة الاتصال بخادم الإشعارات',
+    aborted: 'انقطع الاتصال بخادم الإشعارات',
+    negotiation: 'تعذر بدء الاتصال بخادم الإشعارات',
+    unsupportedTransport: 'المتصفح لا يدعم الاتصال الفوري بخادم الإشعارات',
+    serverTimeout: 'انتهت مهلة الخادم دون أن تصل منه أي رسالة',
+  },
 } as const;

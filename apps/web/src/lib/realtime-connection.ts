@@ -3,6 +3,7 @@ import { REALTIME_PATH, REALTIME_RECONNECT_DELAYS_MS, REALTIME_TOKEN_MIN } from 
 import { notificationSchema, type Notification, type ServerToClientEvents } from '@ray/shared/realtime';
 import { renewAccessToken } from './api-client';
 import { readAccessToken } from './credentials';
+import { connectFailure, disconnectFailure, transportFailure, type RealtimeFailure } from './realtime-errors';
 import { getRuntimeConfig } from './runtime-config';
 
 /** Connection states of spec section 4. */
@@ -14,6 +15,8 @@ export interface ConnectionHandlers {
   onUnreadCount: (count: number) => void;
   /** After every (re)connection, so anything created while away is fetched. */
   onConnected: () => void;
+  /** Why the connection failed (spec section 8), or `null` once it is up again. */
+  onFailure?: (failure: RealtimeFailure | null) => void;
 }
 
 export function canConnect(token: string | null): token is string {
@@ -39,6 +42,12 @@ export class NotificationConnection {
 
   start() {
     if (this.socket) return;
+    const unsupported = transportFailure(globalThis);
+    if (unsupported) {
+      // No WebSocket in this browser: stay disconnected; the notification list refreshes on its own.
+      this.handlers.onFailure?.(unsupported);
+      return;
+    }
     this.setState('Connecting');
     const socket: Socket<ServerToClientEvents> = io(getRuntimeConfig().apiBaseUrl || undefined, {
       path: REALTIME_PATH,
@@ -52,16 +61,20 @@ export class NotificationConnection {
     });
     socket.on('connect', () => {
       this.attempt = 0;
+      this.handlers.onFailure?.(null);
       this.setState('Connected');
       this.handlers.onConnected();
     });
-    socket.on('connect_error', () => {
+    socket.on('connect_error', (error) => {
+      this.handlers.onFailure?.(connectFailure(error));
       void renewAccessToken().finally(() => {
         this.retry();
       });
     });
     socket.on('disconnect', (reason) => {
       if (this.state === 'Disconnecting') return;
+      const failure = disconnectFailure(reason);
+      if (failure) this.handlers.onFailure?.(failure);
       // The server drops a socket whose token expired: renew it before coming back.
       if (reason === 'io server disconnect')
         void renewAccessToken().finally(() => {

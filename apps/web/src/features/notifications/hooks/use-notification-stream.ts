@@ -4,19 +4,28 @@ import { toast } from '@/lib/toast';
 import { create } from 'zustand';
 import { useAuthStore } from '@/lib/auth-store';
 import { canConnect, NotificationConnection, type ConnectionState } from '@/lib/realtime-connection';
+import type { RealtimeFailure } from '@/lib/realtime-errors';
 import { reloadCurrentUser } from '@/lib/session';
 import { notificationKeys } from '../api/get-unread-count';
 import { prependNotification } from '../api/notifications';
 import { afterPushed } from '../utils/count-rules';
 
-export const useConnectionState = create<{ state: ConnectionState; set: (state: ConnectionState) => void }>()(
-  (set) => ({
-    state: 'Disconnected',
-    set: (state) => {
-      set({ state });
-    },
-  }),
-);
+/** The connection's state, and the last failure while it is not connected (shown quietly, never as a toast). */
+export const useConnectionState = create<{
+  state: ConnectionState;
+  failure: RealtimeFailure | null;
+  set: (state: ConnectionState) => void;
+  setFailure: (failure: RealtimeFailure | null) => void;
+}>()((set) => ({
+  state: 'Disconnected',
+  failure: null,
+  set: (state) => {
+    set({ state });
+  },
+  setFailure: (failure) => {
+    set({ failure });
+  },
+}));
 
 /**
  * Keeps the real-time connection open while the user is signed in with a usable token (spec section 4) and
@@ -27,12 +36,14 @@ export function useNotificationStream() {
   const queryClient = useQueryClient();
   const token = useAuthStore((state) => (state.isAuthenticated ? state.token : null));
   const setState = useConnectionState((state) => state.set);
+  const setFailure = useConnectionState((state) => state.setFailure);
   const connectable = canConnect(token);
 
   useEffect(() => {
     if (!connectable) return;
     const connection = new NotificationConnection({
       onState: setState,
+      onFailure: setFailure,
       onConnected: () => {
         void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       },
@@ -52,6 +63,7 @@ export function useNotificationStream() {
     connection.start();
     return () => {
       connection.stop();
+      setFailure(null);
     };
-  }, [connectable, queryClient, setState]);
+  }, [connectable, queryClient, setState, setFailure]);
 }

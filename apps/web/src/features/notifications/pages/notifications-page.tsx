@@ -51,6 +51,7 @@ export function NotificationsPage() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const connection = useConnectionState((state) => state.state);
+  const failure = useConnectionState((state) => state.failure);
   const navigate = useNavigate();
 
   const items = list.data ?? [];
@@ -130,6 +131,7 @@ export function NotificationsPage() {
           aria-hidden="true"
         />
         {s.connection[connection]}
+        {failure && connection !== 'Connected' ? <span>({s.connectionErrors[failure]})</span> : null}
       </p>
 
       <div role="tablist" aria-label={s.filtersLabel} className="inline-flex rounded-xl bg-slate-100 p-1">
