@@ -34,6 +34,7 @@ export const serverMsg = {
   socialIdTokenRequired: 'يتطلب هذا المزود رمز الهوية (idToken) من تطبيقه',
   socialAccessTokenUnsupported: 'لا يمكن التحقق من رموز هذا المزود داخل التطبيق، يرجى تسجيل الدخول عبر صفحة المزود',
   socialProviderUnreachable: 'تعذر التحقق من تسجيل الدخول لدى المزود حالياً، يرجى المحاولة بعد قليل',
+  socialChallengeInvalid: 'رمز التحدي (code_challenge) غير صالح، يجب أن يكون S256 بطول 43 حرفاً',
   routeNotFound: 'المسار المطلوب غير موجود',
   tooManyLoginAttempts: 'محاولات دخول كثيرة، يرجى المحاولة بعد قليل',
   badJson: 'صيغة الطلب غير صحيحة',

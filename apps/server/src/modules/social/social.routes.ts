@@ -15,6 +15,7 @@ import {
   SocialSignInError,
   startExternalLogin,
   type CallbackFailure,
+  type StartProof,
 } from './social.service';
 import { socialLogin } from './social-login.service';
 
@@ -30,6 +31,28 @@ const providerAnswer = z.object({
 /** The secret the starting browser keeps for itself (sent on start, needed to finish). */
 const binding = z.string().min(32).max(200);
 const BINDING_HEADER = 'x-sign-in-binding';
+/** A PKCE verifier (RFC 7636: 43 to 128 unreserved characters). */
+const codeVerifier = z.string().regex(/^[\w.~-]{43,128}$/, { error: serverMsg.socialSessionInvalid });
+
+/**
+ * How a client that keeps no browser binding (the mobile app) may still prove it started the sign-in: the S256
+ * challenge of a verifier it generated. Without either, the callback returns a one-time verifier (social.service).
+ */
+const startQuery = z.object({
+  returnUrl: z.string().max(2000).optional(),
+  binding: binding.optional(),
+  code_challenge: z
+    .string()
+    .regex(/^[\w-]{43}$/, { error: serverMsg.socialChallengeInvalid })
+    .optional(),
+  code_challenge_method: z.literal('S256', { error: serverMsg.socialChallengeInvalid }).optional(),
+});
+
+function proofOf(query: z.infer<typeof startQuery>): StartProof {
+  if (query.binding !== undefined) return { binding: query.binding };
+  if (query.code_challenge !== undefined) return { codeChallenge: query.code_challenge };
+  return null;
+}
 
 const FAILURE_MESSAGE: Record<CallbackFailure, string> = {
   access_denied: msg.callbackError(serverMsg.socialCancelled),
@@ -69,7 +92,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Authorisation URL of a social sign-in provider',
         params: z.object({ provider: z.string().max(20) }),
-        querystring: z.object({ returnUrl: z.string().max(2000).optional(), binding }),
+        querystring: startQuery,
         response: { 200: externalLoginUrlSchema, ...errors },
       },
     },
@@ -77,7 +100,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       url: await startExternalLogin(app.ctx, request.params.provider, {
         returnUrl: request.query.returnUrl,
         ip: request.ip,
-        binding: request.query.binding,
+        proof: proofOf(request.query),
       }),
     }),
   );
@@ -101,7 +124,11 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Exchange a code and state for a session (a form post from the provider is redirected)',
-        body: providerAnswer.extend({ user: z.string().max(4000).optional(), binding: binding.optional() }),
+        body: providerAnswer.extend({
+          user: z.string().max(4000).optional(),
+          binding: binding.optional(),
+          code_verifier: codeVerifier.optional(),
+        }),
         response: { 200: authResponseSchema, ...errors },
       },
     },
@@ -109,15 +136,13 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(await callbackRedirect(forRequest(app.ctx, request), request.body), 303);
       }
-      const { code, state, binding: proof } = request.body;
-      if (!code || !state || !proof)
-        throw new AppError('BAD_REQUEST', { message: serverMsg.socialStateInvalid });
+      const { code, state } = request.body;
+      if (!code || !state) throw new AppError('BAD_REQUEST', { message: serverMsg.socialStateInvalid });
+      // A sign-in started with a binding or a PKCE challenge needs it again; one started without is proved by
+      // its code and state alone.
+      const proof = request.body.binding ?? request.body.code_verifier ?? null;
       try {
-        const { user } = await completeExternalLogin(forRequest(app.ctx, request), {
-          code,
-          state,
-          binding: proof,
-        });
+        const { user } = await completeExternalLogin(forRequest(app.ctx, request), { code, state }, proof);
         return await startSession(app.ctx, user, true, clientOf(request), msg.loginSuccess);
       } catch (error) {
         if (!(error instanceof SocialSignInError)) throw error;
@@ -135,12 +160,17 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Hand over the tokens of a social sign-in (single use, two minutes)',
         params: z.object({ session: z.string().min(1).max(200) }),
-        headers: z.object({ [BINDING_HEADER]: binding }),
+        headers: z.object({ [BINDING_HEADER]: binding.optional() }),
+        // The app's PKCE verifier, or the one-time verifier that came back in the return address's fragment.
+        querystring: z.object({ code_verifier: codeVerifier.optional() }),
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      redeemHandover(app.ctx, request.params.session, request.headers[BINDING_HEADER], clientOf(request)),
+    async (request) => {
+      const proof = request.headers[BINDING_HEADER] ?? request.query.code_verifier;
+      if (proof === undefined) throw new AppError('BAD_REQUEST', { message: serverMsg.socialSessionInvalid });
+      return redeemHandover(app.ctx, request.params.session, proof, clientOf(request));
+    },
   );
 };
 
@@ -152,23 +182,22 @@ export const socialChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Redirect the browser to a provider',
-        querystring: z.object({
+        querystring: startQuery.extend({
           provider: z.string().max(20),
-          returnUrl: z.string().max(2000).optional(),
-          platform: z.string().max(20).optional(),
+          // The mobile app says where it runs; it keeps no browser binding, so its sign-in is proved by PKCE.
+          platform: z.enum(['ios', 'android', 'web']).optional(),
           scopes: z.string().max(500).optional(),
-          isMobile: z.string().max(5).optional(),
-          binding,
+          isMobile: z.enum(['true', 'false']).optional(),
         }),
       },
     },
     async (request, reply) => {
-      const { provider, returnUrl, scopes, binding: proof } = request.query;
+      const { provider, returnUrl, scopes } = request.query;
       try {
         const url = await startExternalLogin(app.ctx, provider, {
           returnUrl,
           ip: request.ip,
-          binding: proof,
+          proof: proofOf(request.query),
           scopes: scopes?.split(/[\s,]+/).filter(Boolean),
         });
         return await reply.redirect(url);

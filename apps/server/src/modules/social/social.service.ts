@@ -11,7 +11,7 @@ import {
 } from 'arctic';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { SocialProvider } from '@ray/shared/constants';
+import { MOBILE_APP_SCHEME, type SocialProvider } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { AuthResponse } from '@ray/shared/schemas/auth';
@@ -60,8 +60,11 @@ export function enabledProvider(ctx: AppContext, provider: string): ProviderConf
   return config;
 }
 
-/** Only pages of this site (or of a configured web origin) may receive a sign-in hand-over. */
-function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined): string {
+/**
+ * Only pages of this site (or of a configured web origin) may receive a sign-in hand-over, or the mobile app
+ * through its own address scheme (ray://…) when it started the sign-in without a browser binding.
+ */
+function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined, appScheme: boolean): string {
   if (!returnUrl) return callbackPage(ctx);
   let url: URL;
   try {
@@ -69,6 +72,7 @@ function allowedReturnUrl(ctx: AppContext, returnUrl: string | undefined): strin
   } catch {
     throw AppError.field('BAD_REQUEST', 'returnUrl', serverMsg.socialReturnUrlInvalid);
   }
+  if (appScheme && url.protocol === `${MOBILE_APP_SCHEME}:`) return url.toString();
   const origins = new Set([new URL(ctx.env.PUBLIC_URL).origin, ...ctx.env.CORS_ORIGINS]);
   if (!origins.has(url.origin))
     throw AppError.field('BAD_REQUEST', 'returnUrl', serverMsg.socialReturnUrlInvalid);
@@ -84,14 +88,35 @@ function oauthClient(
   return new OAuth2Client(config.clientId, clientSecret, redirectUri(ctx));
 }
 
+/**
+ * What proves, at the end, that the one finishing a sign-in is the one who started it:
+ * - `binding`: the web app's secret, kept by the starting tab and sent again to redeem (the hand-over link alone is
+ *   useless);
+ * - `codeChallenge`: a client that keeps no binding (the mobile app) may send the S256 challenge of a PKCE verifier
+ *   it generated; the hand-over is then redeemed with that `code_verifier`, which never travels in a redirect;
+ * - neither: a client sending only the specified parameters. The callback then makes a one-time verifier and
+ *   returns it with the hand-over in the fragment of the return address, which no server or log sees; redeeming
+ *   takes both.
+ * A binding and a verifier are stored alike, as the SHA-256 hex of the secret (the S256 challenge is exactly that,
+ * in base64url), so that every hand-over has a proof and redeeming compares hashes the same way.
+ */
+export type StartProof = { binding: string } | { codeChallenge: string } | null;
+
+function proofHash(proof: StartProof): string | null {
+  if (proof === null) return null;
+  if ('binding' in proof) return hashToken(proof.binding);
+  return Buffer.from(proof.codeChallenge, 'base64url').toString('hex');
+}
+
 /** The provider's authorisation address, with a fresh state (and PKCE where supported) remembered server-side. */
 export async function startExternalLogin(
   ctx: AppContext,
   provider: string,
-  options: { returnUrl?: string | undefined; ip: string; scopes?: string[] | undefined; binding: string },
+  options: { returnUrl?: string | undefined; ip: string; scopes?: string[] | undefined; proof: StartProof },
 ): Promise<string> {
   const config = enabledProvider(ctx, provider);
-  const returnUrl = allowedReturnUrl(ctx, options.returnUrl);
+  const bound = options.proof !== null && 'binding' in options.proof;
+  const returnUrl = allowedReturnUrl(ctx, options.returnUrl, !bound);
   const wait = await ctx.limiter.take([{ key: `social:start:${limitAddress(options.ip)}`, ...START_LIMIT }]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
 
@@ -104,7 +129,7 @@ export async function startExternalLogin(
     keyHash: hashToken(state),
     provider: config.provider,
     codeVerifier: verifier,
-    bindingHash: hashToken(options.binding),
+    bindingHash: proofHash(options.proof),
     returnUrl,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
@@ -127,10 +152,11 @@ export async function startExternalLogin(
 }
 
 /**
- * A state is good once, for its own provider round trip, within ten minutes; handed over directly (not by the
- * provider's redirect), it also needs the binding of the browser that started it.
+ * A state is good once, for its own provider round trip, within ten minutes. Handed over directly (not by the
+ * provider's redirect), it also needs the proof of whoever started it (`proof` a string: the binding or PKCE
+ * verifier), or, for a sign-in started without one (`proof` null), code and state are the proof.
  */
-async function consumeState(db: Executor, state: string, binding?: string) {
+async function consumeState(db: Executor, state: string, proof: string | null | undefined) {
   const [row] = await db
     .update(oauthFlows)
     .set({ usedAt: sql`now()` })
@@ -140,7 +166,11 @@ async function consumeState(db: Executor, state: string, binding?: string) {
         eq(oauthFlows.keyHash, hashToken(state)),
         isNull(oauthFlows.usedAt),
         gt(oauthFlows.expiresAt, sql`now()`),
-        binding === undefined ? undefined : eq(oauthFlows.bindingHash, hashToken(binding)),
+        proof === undefined
+          ? undefined
+          : proof === null
+            ? isNull(oauthFlows.bindingHash)
+            : eq(oauthFlows.bindingHash, hashToken(proof)),
       ),
     )
     .returning();
@@ -377,10 +407,11 @@ export async function completeExternalLogin(
     code?: string | undefined;
     state?: string | undefined;
     error?: string | undefined;
-    binding?: string | undefined;
   },
+  /** Absent for the provider's redirect; for a direct hand-over, the binding or verifier, or null without one. */
+  proof?: string | null,
 ): Promise<{ user: UserRow; returnUrl: string; provider: SocialProvider; bindingHash: string | null }> {
-  const flow = answer.state ? await consumeState(ctx.database.db, answer.state, answer.binding) : undefined;
+  const flow = answer.state ? await consumeState(ctx.database.db, answer.state, proof) : undefined;
   if (!flow) throw new SocialSignInError('invalid_state');
   const returnUrl = flow.returnUrl ?? callbackPage(ctx);
   const config = ctx.env.socialProviders.find((item) => item.provider === flow.provider);
@@ -423,11 +454,14 @@ export async function createHandover(
   return handle;
 }
 
-/** The hand-over works once, within two minutes, and only with the binding of the browser that started it. */
+/**
+ * The hand-over works once, within two minutes, and only with the proof of whoever started the sign-in: the
+ * binding of the browser, or the PKCE verifier of the app (its own, or the one-time one of the return address).
+ */
 export async function redeemHandover(
   ctx: AppContext,
   handle: string,
-  binding: string,
+  proof: string,
   client: ClientInfo,
 ): Promise<AuthResponse> {
   const db = ctx.database.db;
@@ -438,7 +472,7 @@ export async function redeemHandover(
       and(
         eq(oauthFlows.kind, 'session'),
         eq(oauthFlows.keyHash, hashToken(handle)),
-        eq(oauthFlows.bindingHash, hashToken(binding)),
+        eq(oauthFlows.bindingHash, hashToken(proof)),
         isNull(oauthFlows.usedAt),
         gt(oauthFlows.expiresAt, sql`now()`),
       ),
@@ -459,7 +493,14 @@ export async function callbackRedirect(
   try {
     const { user, returnUrl, provider, bindingHash } = await completeExternalLogin(ctx, answer);
     const target = new URL(returnUrl);
-    target.searchParams.set('session', await createHandover(ctx, user, provider, bindingHash));
+    if (bindingHash === null) {
+      // Started without a proof: the one-time verifier goes back in the fragment, which stays on the device.
+      const verifier = randomToken();
+      target.searchParams.set('session', await createHandover(ctx, user, provider, hashToken(verifier)));
+      target.hash = new URLSearchParams({ code_verifier: verifier }).toString();
+    } else {
+      target.searchParams.set('session', await createHandover(ctx, user, provider, bindingHash));
+    }
     return target.toString();
   } catch (error) {
     const reason = error instanceof SocialSignInError ? error.reason : 'server_error';

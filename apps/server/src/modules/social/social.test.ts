@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMsg } from '@ray/shared/server-messages.ar';
@@ -340,11 +340,6 @@ describe('completing a social sign-in', () => {
     expect(owner.statusCode, owner.body).toBe(200);
   });
 
-  it('refuses to start without a binding', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/account/external-login/google' });
-    expect(response.statusCode).toBe(400);
-  });
-
   it('a social account without a password cannot change one it does not have', async () => {
     const result = await signIn(person());
     const response = await t.app.inject({
@@ -354,6 +349,153 @@ describe('completing a social sign-in', () => {
       payload: { currentPassword: 'anything1', newPassword: 'N3wPassword!', confirmPassword: 'N3wPassword!' },
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+/** The mobile app's address scheme, where a sign-in started without a browser binding may return. */
+const APP_RETURN = 'ray://auth/callback';
+
+/** Starts a sign-in the way the specification lists it: the mobile challenge path, and no binding. */
+async function startMobile(extra: Record<string, string> = {}) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/account/external/challenge',
+    query: {
+      provider: 'google',
+      returnUrl: APP_RETURN,
+      platform: 'ios',
+      scopes: 'openid email profile',
+      isMobile: 'true',
+      ...extra,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(302);
+  return response.headers.location!;
+}
+
+async function redeemWith(session: string, verifier?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/account/oauth-session/${encodeURIComponent(session)}`,
+    query: verifier === undefined ? {} : { code_verifier: verifier },
+  });
+}
+
+describe('a sign-in started without a browser binding (mobile app, specified parameters only)', () => {
+  it('completes: the hand-over comes back with a one-time verifier in the fragment', async () => {
+    const authorize = new URL(await startMobile());
+    // The provider still gets state and a PKCE challenge held by the server.
+    expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    const back = await callback(provider.approve(authorize.toString(), person()));
+    expect(`${back.protocol}//${back.host}${back.pathname}`).toBe(APP_RETURN);
+    const session = back.searchParams.get('session')!;
+    const verifier = new URLSearchParams(back.hash.slice(1)).get('code_verifier')!;
+    expect(session).toBeTruthy();
+    expect(verifier).toMatch(/^[\w-]{43}$/);
+    // The verifier is not in the query, which servers and logs along the way may record.
+    expect(back.searchParams.get('code_verifier')).toBeNull();
+
+    const response = await redeemWith(session, verifier);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ token?: string }>().token).toBeTruthy();
+    expect((await redeemWith(session, verifier)).statusCode).toBe(400);
+  });
+
+  it('refuses a stolen session id without its verifier, and trying does not spend it', async () => {
+    const back = await callback(provider.approve(await startMobile(), person()));
+    const session = back.searchParams.get('session')!;
+    const verifier = new URLSearchParams(back.hash.slice(1)).get('code_verifier')!;
+    const bare = await redeemWith(session);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ message: string }>().message).toBe(serverMsg.socialSessionInvalid);
+    const guessed = await redeemWith(session, 'g'.repeat(43));
+    expect(guessed.statusCode).toBe(400);
+    // Nor does a browser binding of someone else open it.
+    expect((await redeem(session)).statusCode).toBe(400);
+    expect((await redeemWith(session, verifier)).statusCode).toBe(200);
+  });
+
+  it("redeems with the app's own PKCE verifier when it sent a challenge; nothing in the redirect opens it", async () => {
+    const appVerifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(appVerifier).digest('base64url');
+    const back = await callback(
+      provider.approve(
+        await startMobile({ code_challenge: challenge, code_challenge_method: 'S256', platform: 'android' }),
+        person(),
+      ),
+    );
+    const session = back.searchParams.get('session')!;
+    expect(back.hash).toBe('');
+    expect((await redeemWith(session)).statusCode).toBe(400);
+    const response = await redeemWith(session, appVerifier);
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses a plain PKCE challenge', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/external-login/google',
+      query: { returnUrl: APP_RETURN, code_challenge: 'c'.repeat(43), code_challenge_method: 'plain' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(serverMsg.socialChallengeInvalid);
+  });
+
+  it('serves GET /external-login with only returnUrl, as specified', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/external-login/google',
+      query: { returnUrl: `${PUBLIC_URL}/login/callback` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const back = await callback(provider.approve(response.json<{ url: string }>().url, person()));
+    expect(back.origin).toBe(PUBLIC_URL);
+    const session = back.searchParams.get('session')!;
+    expect((await redeemWith(session)).statusCode).toBe(400);
+    const verifier = new URLSearchParams(back.hash.slice(1)).get('code_verifier')!;
+    expect((await redeemWith(session, verifier)).statusCode).toBe(200);
+  });
+
+  it('takes code and state handed over directly, as specified, for a sign-in started without a binding', async () => {
+    const redirect = new URL(provider.approve(await startMobile(), person()));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload: { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state') },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ token?: string }>().token).toBeTruthy();
+  });
+
+  it('still needs the binding for code and state of a sign-in started with one', async () => {
+    const redirect = new URL(provider.approve(await start(), person()));
+    const payload = { code: redirect.searchParams.get('code'), state: redirect.searchParams.get('state') };
+    const bare = await t.app.inject({ method: 'POST', url: '/api/account/external-login-callback', payload });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ message: string }>().message).toBe(serverMsg.socialStateInvalid);
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/external-login-callback',
+      payload: { ...payload, binding: BINDING },
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it("returns to the app's scheme only for a sign-in without a browser binding", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/external-login/google',
+      query: { returnUrl: APP_RETURN, binding: BINDING },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(serverMsg.socialReturnUrlInvalid);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/external-login/google',
+      query: { returnUrl: 'evil://steal' },
+    });
+    expect(other.statusCode).toBe(400);
   });
 });
 
