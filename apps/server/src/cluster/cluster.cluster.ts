@@ -7,7 +7,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { createClient } from 'redis';
 import sharp from 'sharp';
+import {
+  HttpTransportType,
+  HubConnectionBuilder,
+  HubConnectionState,
+  LogLevel,
+  type HubConnection,
+  type IHttpConnectionOptions,
+} from '@microsoft/signalr';
 import { io as connect, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@ray/shared/constants';
 import type { Notification } from '@ray/shared/realtime';
@@ -232,6 +241,80 @@ describe('one site on several instances', () => {
       for (const socket of sockets) socket.close();
     }
   });
+
+  check(
+    'keeps a SignalR connection on its instance through the balancer, across a stateful reconnect',
+    async () => {
+      const client = from(nextAddress());
+      const author = await registerAccount(a.base, 'signalrauthor');
+      const commenter = await registerAccount(a.base, 'signalrcommenter');
+      // While the gate is shut the clients cannot come back: their sockets are cut, and a comment is made.
+      let gate: Promise<void> = Promise.resolve();
+      let openGate = () => {};
+      const received: Notification[][] = [];
+      const connections: HubConnection[] = [];
+      // Several connections, whose tokens hash to both instances: each reconnect must find its own instance again.
+      for (let i = 0; i < 4; i++) {
+        const options: IHttpConnectionOptions & { WebSocket: unknown } = {
+          accessTokenFactory: async () => {
+            await gate;
+            return author.token;
+          },
+          transport: HttpTransportType.WebSockets,
+          headers: { 'x-forwarded-for': nextAddress() },
+          WebSocket,
+        };
+        const connection = new HubConnectionBuilder()
+          .withUrl(`${balancer}/notifications`, options)
+          .withStatefulReconnect()
+          .configureLogging(LogLevel.None)
+          .build();
+        const mine: Notification[] = [];
+        connection.on('ReceiveNotification', (notification: Notification) => mine.push(notification));
+        received.push(mine);
+        connections.push(connection);
+        await connection.start();
+      }
+      const comment = async (postId: number, content: string) => {
+        const answer = await client.send(a.base, 'POST', '/api/comments', {
+          token: commenter.token,
+          body: { postId, content },
+        });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      };
+      const waitFor = async (count: number) => {
+        const deadline = Date.now() + 10_000;
+        while (received.some((mine) => mine.length < count) && Date.now() < deadline) await sleep(20);
+        expect(received.map((mine) => mine.length)).toEqual(received.map(() => count));
+      };
+      try {
+        const post = await client.send(a.base, 'POST', '/api/posts', {
+          token: author.token,
+          body: { content: 'منشور لعملاء SignalR' },
+        });
+        expect(post.status, JSON.stringify(post.body)).toBe(201);
+        const postId = (post.body as { id: number }).id;
+        await comment(postId, 'قبل الانقطاع');
+        await waitFor(1);
+
+        gate = new Promise((resolve) => (openGate = resolve));
+        for (const connection of connections) {
+          (
+            connection as unknown as { connection: { transport: { _webSocket: WebSocket } } }
+          ).connection.transport._webSocket.terminate();
+        }
+        await sleep(300);
+        await comment(postId, 'أثناء الانقطاع');
+        openGate();
+        await waitFor(2);
+        for (const mine of received) expect(mine[1]!.content).toContain('أثناء الانقطاع');
+        for (const connection of connections) expect(connection.state).toBe(HubConnectionState.Connected);
+      } finally {
+        openGate();
+        await Promise.all(connections.map((connection) => connection.stop()));
+      }
+    },
+  );
 
   check('refuses failed logins spread over instances at the same attempt as on one', async () => {
     const user = await registerAccount(a.base, 'limits');

@@ -17,7 +17,8 @@ import { startS3Server, type S3Server } from '../test/s3-server';
 
 /**
  * One site made of several server instances, as it is deployed: one PostgreSQL, one Redis, one S3-compatible
- * bucket, and nginx in front balancing round-robin (WebSocket upgrade included). Everything runs on spare
+ * bucket, and nginx in front balancing round-robin (WebSocket upgrade included), except the SignalR hub's
+ * WebSockets, which go by their connection token to one instance. Everything runs on spare
  * ports of this machine and is removed again by `stop()`, also when the start fails half-way.
  */
 
@@ -128,12 +129,30 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  # SignalR: a connection token (id) always reaches the same instance, which keeps the connection's state for
+  # a stateful reconnect; without one (the web page /notifications) the request id spreads the load.
+  map $arg_id $signalr_key { '' $request_id; default $arg_id; }
   upstream ray {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
+  }
+  upstream ray_signalr {
+    hash $signalr_key consistent;
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
   }
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 12m;
+    location = /notifications {
+      proxy_pass http://ray_signalr;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_read_timeout 120s;
+    }
     location / {
       proxy_pass http://ray;
       proxy_http_version 1.1;
