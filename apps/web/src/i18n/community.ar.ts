@@ -7,7 +7,6 @@ export const communityStrings = {
     anonymous: 'تعليق كمجهول',
     anonymousHint: 'لن يظهر اسمك أو صورتك مع هذا التعليق.',
     submit: 'نشر التعليق',
-    anonymousName: 'مجهول',
     yourComment: 'تعليقك',
     hidden: 'مخفي',
     hiddenHint: 'أخفاه فريق الإشراف: لا يراه غيرك وغير المشرفين',
@@ -137,7 +136,6 @@ export const communityStrings = {
     review: 'وضع قيد المراجعة',
     done: 'تم تحديث البلاغ',
     failed: 'فشل في تحديث البلاغ',
-    anonymous: 'مجهول',
     anonymousAuthorHint:
       'هوية صاحب المحتوى المجهول مخفية عن فريق الإشراف أيضاً: يصله التنبيه أو الإيقاف دون أن تُكشف لأحد.',
     authorActions: 'إجراءات بحق صاحب المحتوى',

@@ -107,7 +107,6 @@ export const strings = {
 
   posts: {
     location: 'الموقع',
-    anonymous: 'مجهول',
     yourPost: 'منشورك',
     edited: 'معدّل',
     hidden: 'مخفي',

@@ -1,6 +1,7 @@
-import type { Post } from '@ray/shared/schemas/post';
+import { ANONYMOUS_AUTHOR, type Post } from '@ray/shared/schemas/post';
 
-/** A post as the API answers it, for tests of the cache and of the hooks that write to it. */
+/** A post as the API answers it, for tests of the cache and of the hooks that write to it; an anonymous one
+ * carries the anonymous author, as the API's do. */
 export function makePost(id: number, overrides: Partial<Post> = {}): Post {
   return {
     id,
@@ -19,7 +20,9 @@ export function makePost(id: number, overrides: Partial<Post> = {}): Post {
     isBookmarked: false,
     hashtags: [],
     votingStatistics: { type: 'like-dislike', upVotes: 0, downVotes: 0 },
-    user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
+    user: overrides.isAnonymous
+      ? { ...ANONYMOUS_AUTHOR }
+      : { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
     userVote: null,
     isOwner: false,
     isHidden: false,

@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '../constants';
 import { msg } from '../messages.ar';
 import { cursorParam, pageSizeParam, pagedSchema } from './common';
 import { pageParam } from './fields';
-import { postAuthorSchema } from './post';
+import { contentAuthorSchema } from './post';
 
 /** A post id in a JSON body: a number, or a string of digits from clients that send ids as text. */
 export const postIdField = z
@@ -79,8 +79,8 @@ export const commentSchema = z.object({
   isAnonymous: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Null for an anonymous comment, whoever asks: the author is never carried. */
-  user: postAuthorSchema.nullable(),
+  /** For an anonymous comment the anonymous author (`ANONYMOUS_AUTHOR`), whoever asks: the author is never carried. */
+  user: contentAuthorSchema,
   isOwner: z.boolean(),
   /** Hidden by moderation; only its author and moderators still see it. */
   isHidden: z.boolean(),

@@ -167,6 +167,32 @@ export const postAuthorSchema = z.object({
 });
 export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
+/**
+ * The author of an anonymous post or comment as every answer carries it: the same object for every viewer, the
+ * author and staff included, naming no one. Clients written to the specification always find a `user` object.
+ */
+export const anonymousAuthorSchema = z.object({
+  userId: z.null(),
+  username: z.null(),
+  displayName: z.literal(msg.anonymousName),
+  avatarUrl: z.null(),
+});
+export type AnonymousAuthor = z.infer<typeof anonymousAuthorSchema>;
+
+export const ANONYMOUS_AUTHOR: AnonymousAuthor = Object.freeze({
+  userId: null,
+  username: null,
+  displayName: msg.anonymousName,
+  avatarUrl: null,
+});
+
+/** Who wrote a post or comment: its author, or the anonymous author (`userId` null) for anonymous content. */
+export const contentAuthorSchema = z.union([postAuthorSchema, anonymousAuthorSchema]);
+export type ContentAuthor = z.infer<typeof contentAuthorSchema>;
+
+/** Whether `author` names someone, that is, whether the content is signed. */
+export const isNamedAuthor = (author: ContentAuthor): author is PostAuthor => author.userId !== null;
+
 export const postSchema = z.object({
   id: z.number().int(),
   content: z.string(),
@@ -185,8 +211,8 @@ export const postSchema = z.object({
   isBookmarked: z.boolean(),
   hashtags: z.array(z.object({ hashtag: z.object({ name: z.string() }) })),
   votingStatistics: votingStatisticsSchema,
-  /** Null for an anonymous post, whoever asks: the author is never carried. */
-  user: postAuthorSchema.nullable(),
+  /** For an anonymous post the anonymous author (`ANONYMOUS_AUTHOR`), whoever asks: the author is never carried. */
+  user: contentAuthorSchema,
   /** The caller's own vote: 1 / -1, a rating 1..5 or a poll option index. */
   userVote: z.number().int().nullable(),
   isOwner: z.boolean(),

@@ -1,7 +1,12 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { comments, posts, users } from '../../db/schema';
 import { visibleTo, type Viewer } from '../posts/posts.repository';
+
+/** A column of the comment's author, null when the comment is anonymous. */
+function signed<T>(column: SQLWrapper & { _: { data: T } }) {
+  return sql<T | null>`case when ${comments.isAnonymous} then null else ${column} end`;
+}
 
 const selection = {
   comment: {
@@ -14,11 +19,12 @@ const selection = {
     createdAt: comments.createdAt,
     updatedAt: comments.updatedAt,
   },
+  /** Null for an anonymous comment: its author's names and avatar are never read (the id stays, for ownership). */
   author: {
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    avatarUrl: users.avatarUrl,
+    username: signed(users.username),
+    firstName: signed(users.firstName),
+    lastName: signed(users.lastName),
+    avatarUrl: signed(users.avatarUrl),
   },
 };
 

@@ -361,7 +361,7 @@ describe('editing and deleting comments', () => {
     expect(created.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
     expect(await commentCountOf(post.id)).toBe(12);
 
-    const mine = created.map((r) => r.json<Comment>()).filter((c) => c.user?.userId === other.userId);
+    const mine = created.map((r) => r.json<Comment>()).filter((c) => c.user.userId === other.userId);
     const deletions = await Promise.all(
       mine
         .slice(0, 4)
@@ -404,7 +404,7 @@ describe('anonymous comments', () => {
     const reporter = await registerUser(t.app);
     const post = await createPost(owner, { content: 'ما رأيكم في #القهوة_العربية ؟' });
     const anonymous = await addComment(writer, post.id, 'رأيي الصريح بدون اسم', true);
-    expect(anonymous.user).toBeNull();
+    expect(anonymous.user).toEqual({ userId: null, username: null, displayName: 'مجهول', avatarUrl: null });
     expect(anonymous.isOwner).toBe(true);
 
     const report = await t.app.inject({
@@ -445,7 +445,11 @@ describe('anonymous comments', () => {
     expect(myReports.body).not.toContain(writer.username);
 
     const ownView = (await listComments(writer, `postId=${post.id}`)).json<Paged<Comment>>().items[0]!;
-    expect(ownView).toMatchObject({ id: anonymous.id, user: null, isOwner: true });
+    expect(ownView).toMatchObject({
+      id: anonymous.id,
+      user: { userId: null, username: null, displayName: 'مجهول', avatarUrl: null },
+      isOwner: true,
+    });
 
     // Staff do not learn the author either: the report view carries the comment and a handle for its author.
     const reportId = report.json<{ report: { id: number } }>().report.id;

@@ -1,7 +1,7 @@
 import { thumbnailOf } from '@ray/shared/media';
-import type { Post, VotingStatistics } from '@ray/shared/schemas/post';
+import { ANONYMOUS_AUTHOR, type Post, type VotingStatistics } from '@ray/shared/schemas/post';
 import { displayName } from '../users/users.mapper';
-import type { PostRecord, Viewer } from './posts.repository';
+import type { PostRecord } from './posts.repository';
 
 type Counters = Pick<
   PostRecord['post'],
@@ -30,10 +30,11 @@ export function votingStatistics(post: Counters): VotingStatistics {
 }
 
 /**
- * The public shape of a post. For an anonymous post the author is left out for everyone, its own author
- * included (who recognises it by `isOwner`), so no code path can leak it by forgetting a viewer check.
+ * The public shape of a post. An anonymous post carries the anonymous author for everyone, its own author included
+ * (who recognises it by `isOwner`, answered by the database), and its record holds no author to leak: the query
+ * leaves the author's id, names and avatar out for anonymous rows.
  */
-export function toPost(record: PostRecord, viewer: Viewer | null): Post {
+export function toPost(record: PostRecord): Post {
   const { post, author } = record;
   return {
     id: post.id,
@@ -52,16 +53,17 @@ export function toPost(record: PostRecord, viewer: Viewer | null): Post {
     isBookmarked: record.isBookmarked,
     hashtags: (record.hashtags ?? []).map((name) => ({ hashtag: { name } })),
     votingStatistics: votingStatistics(post),
-    user: post.isAnonymous
-      ? null
-      : {
-          userId: post.authorId,
-          username: author.username,
-          displayName: displayName(author),
-          avatarUrl: author.avatarUrl,
-        },
+    user:
+      post.isAnonymous || !author
+        ? { ...ANONYMOUS_AUTHOR }
+        : {
+            userId: author.userId,
+            username: author.username,
+            displayName: displayName(author),
+            avatarUrl: author.avatarUrl,
+          },
     userVote: record.userVote,
-    isOwner: viewer?.userId === post.authorId,
+    isOwner: record.isOwner,
     isHidden: post.hiddenAt !== null,
   };
 }

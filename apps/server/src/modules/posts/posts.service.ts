@@ -78,7 +78,7 @@ async function removeImage(ctx: AppContext, imageUrl: string | null) {
 export async function getPost(ctx: AppContext, id: number, viewer: Viewer | null): Promise<Post> {
   const record = await repo.findPost(ctx.database.db, id, viewer);
   if (!record) throw new AppError('NOT_FOUND', { message: msg.postNotFound });
-  return toPost(record, viewer);
+  return toPost(record);
 }
 
 export async function createPost(
@@ -187,7 +187,7 @@ function paged(
   lastKey: (index: number) => number,
 ): Paged<Post> {
   const hasNextPage = records.length > pageSize;
-  const items = records.slice(0, pageSize).map((record) => toPost(record, viewer));
+  const items = records.slice(0, pageSize).map((record) => toPost(record));
   return {
     items,
     pagination: {
@@ -284,7 +284,7 @@ export async function pageOfRankedPosts(
   const byId = new Map(records.map((record) => [record.post.id, record]));
   const items = ids.flatMap((id) => {
     const record = byId.get(id);
-    return record ? [toPost(record, viewer)] : [];
+    return record ? [toPost(record)] : [];
   });
   const hasNextPage = offset + query.pageSize < rankedIds.length;
   return {

@@ -34,7 +34,7 @@ describe('posts', () => {
   it('creates a post with hashtags, lists it first in the feed and shows the author', async () => {
     const post = await createPost(author, { content: 'رأيي في #القهوة_المختصة و #الرياض اليوم' });
     expect(post.hashtags.map((h) => h.hashtag.name)).toEqual(['القهوة_المختصة', 'الرياض']);
-    expect(post.user?.userId).toBe(author.userId);
+    expect(post.user.userId).toBe(author.userId);
     expect(post.isOwner).toBe(true);
     const feed = await t.app.inject({ method: 'GET', url: '/api/posts/paginated' });
     expect(feed.statusCode).toBe(200);
@@ -80,7 +80,7 @@ describe('posts', () => {
 
   it('never shows the author of an anonymous post to others', async () => {
     const post = await createPost(author, { content: 'سر لا أستطيع قوله باسمي', isAnonymous: true });
-    expect(post.user).toBeNull();
+    expect(post.user).toEqual({ userId: null, username: null, displayName: 'مجهول', avatarUrl: null });
     for (const headers of [{}, bearer(other.token)]) {
       const detail = await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers });
       expect(detail.body).not.toContain(author.userId);

@@ -155,9 +155,10 @@ export async function getReport(ctx: AppContext, moderator: Viewer, id: number):
       : undefined;
   return {
     ...toModerationReport(record),
-    post: postRecord ? toPost(postRecord, moderator) : null,
+    post: postRecord ? toPost(postRecord) : null,
     comment: commentRecord ? toComment(commentRecord, moderator) : null,
-    contentAuthor: item && !item.isAnonymous ? await authorSummary(ctx, item.authorId) : null,
+    contentAuthor:
+      item && !item.isAnonymous && item.authorId !== null ? await authorSummary(ctx, item.authorId) : null,
     authorHandle: item?.isAnonymous ? ctx.handles.issue(item.kind, item.id) : null,
   };
 }

@@ -345,7 +345,11 @@ describe('moderation', () => {
       const detail = response.json<ReportDetail>();
       expect(detail.contentAuthor).toBeNull();
       expect(detail.authorHandle).toMatch(/^[A-Za-z0-9_-]{28}$/);
-      expect(detail.post).toMatchObject({ id: post.id, user: null, isOwner: false });
+      expect(detail.post).toMatchObject({
+        id: post.id,
+        user: { userId: null, username: null, displayName: 'مجهول', avatarUrl: null },
+        isOwner: false,
+      });
       expect(detail.reporter.userId).toBe(reporter.userId);
       expect(response.body).not.toContain(owner.userId);
       expect(response.body).not.toContain(owner.username);

@@ -158,7 +158,12 @@ describe('post search: results', () => {
     }
     const { body, raw } = await search({ query: 'اعتراف' }, bearer(voters[0]!.token));
     expect(ids(body)).toEqual([idOf('anonymous')]);
-    expect(body.items[0]!.user).toBeNull();
+    expect(body.items[0]!.user).toEqual({
+      userId: null,
+      username: null,
+      displayName: 'مجهول',
+      avatarUrl: null,
+    });
     expect(raw).not.toContain(secretive.userId);
     expect(raw).not.toContain(secretive.username);
   });

@@ -1,4 +1,5 @@
-import type { Post } from '@ray/shared/schemas/post';
+import { msg } from '@ray/shared/messages.ar';
+import { isNamedAuthor, type Post } from '@ray/shared/schemas/post';
 import { EyeOff, MapPin, VenetianMask } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -61,7 +62,8 @@ export function PostHeader({
   size?: 'md' | 'lg';
 }) {
   const now = useNow();
-  const author = post.user;
+  // An anonymous post carries the anonymous author (no id, no username): no profile link, a neutral avatar.
+  const author = !post.isAnonymous && isNamedAuthor(post.user) ? post.user : null;
   const edited = new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > EDIT_MARGIN_MS;
   const time = (
     // Older dates are written by the runtime's date formatter, which may differ by a character between the
@@ -101,7 +103,7 @@ export function PostHeader({
             </Link>
           ) : (
             <span id={nameId} className={cn('font-bold text-slate-700', size === 'lg' && 'text-lg')}>
-              {strings.posts.anonymous}
+              {msg.anonymousName}
             </span>
           )}
           {author ? (

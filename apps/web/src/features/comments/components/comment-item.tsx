@@ -1,5 +1,6 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Comment } from '@ray/shared/schemas/comment';
+import { isNamedAuthor } from '@ray/shared/schemas/post';
 import { EyeOff, VenetianMask } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -64,7 +65,8 @@ export function CommentItem({ comment }: { comment: Comment }) {
   const promptLogin = useLoginPrompt();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'report'>('view');
   const remove = useDeleteComment(comment.postId);
-  const author = comment.user;
+  // An anonymous comment carries the anonymous author (no id, no username): no profile link, a neutral avatar.
+  const author = !comment.isAnonymous && isNamedAuthor(comment.user) ? comment.user : null;
   const edited =
     new Date(comment.updatedAt).getTime() - new Date(comment.createdAt).getTime() > EDIT_MARGIN_MS;
   const closeDialog = (open: boolean) => {
@@ -125,7 +127,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
               </Link>
             ) : (
               <span id={nameId} className="text-sm font-bold text-slate-700">
-                {s.comments.anonymousName}
+                {msg.anonymousName}
               </span>
             )}
             {comment.isOwner && comment.isAnonymous ? (

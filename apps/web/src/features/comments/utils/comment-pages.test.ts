@@ -9,7 +9,7 @@ const comment = (id: number): Comment => ({
   isAnonymous: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
-  user: null,
+  user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
   isOwner: false,
   isHidden: false,
 });

@@ -1,3 +1,4 @@
+import { msg } from '@ray/shared/messages.ar';
 import { REPORT_DETAILS_MAX } from '@ray/shared/constants';
 import { processReportSchema, REPORT_STATUS, type ReportDetail } from '@ray/shared/schemas/report';
 import { Ban, CheckCheck, ExternalLink, EyeOff, Search, VenetianMask } from 'lucide-react';
@@ -241,7 +242,7 @@ export function ReportDetailsDialog({
                   <span className="flex size-8 items-center justify-center rounded-full bg-slate-100 text-slate-500">
                     <VenetianMask className="size-4" aria-hidden="true" />
                   </span>
-                  {s.anonymous}
+                  {msg.anonymousName}
                 </span>
               ) : (
                 '—'

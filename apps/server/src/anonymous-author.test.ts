@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Paged } from '@ray/shared/schemas/common';
+import type { Comment } from '@ray/shared/schemas/comment';
+import type { Post } from '@ray/shared/schemas/post';
+import type { CreateReportResult, ReportDetail } from '@ray/shared/schemas/report';
+import { registerWithRole } from './test/roles';
+import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
+
+/**
+ * Anonymous posts and comments carry a `user` object, as the specification's clients expect, that names no one:
+ * the very same object for their author, another user, a moderator and a visitor, in every answer that carries
+ * posts or comments. Its `isOwner` still tells the author the content is theirs.
+ */
+
+const ANONYMOUS = { userId: null, username: null, displayName: 'مجهول', avatarUrl: null };
+
+let t: TestApp;
+let author: TestUser;
+let other: TestUser;
+let moderator: TestUser;
+const tag = `غفل${randomBytes(3).toString('hex')}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await registerUser(t.app);
+  other = await registerUser(t.app);
+  moderator = await registerWithRole(t, 'moderator');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function call(user: TestUser | null, options: InjectOptions & { url: string }) {
+  const response = await t.app.inject({ ...options, headers: user ? bearer(user.token) : {} });
+  expect(response.statusCode, `${options.method ?? 'GET'} ${options.url}: ${response.body}`).toBeLessThan(
+    300,
+  );
+  return response;
+}
+
+describe('the anonymous author', () => {
+  it('is one object naming no one, for the author, another user, a moderator and a visitor', async () => {
+    const post = (
+      await call(author, {
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: `رأي بلا اسم عن #${tag}`, isAnonymous: true },
+      })
+    ).json<Post>();
+    expect(post.user).toEqual(ANONYMOUS);
+    expect(post.isOwner).toBe(true);
+
+    const edited = (
+      await call(author, {
+        method: 'PUT',
+        url: `/api/posts/${post.id}`,
+        payload: { content: `رأي بلا اسم معدّل عن #${tag}`, isAnonymous: true },
+      })
+    ).json<Post>();
+    expect(edited.user).toEqual(ANONYMOUS);
+
+    const comment = (
+      await call(author, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: post.id, content: 'تعليق بلا اسم', isAnonymous: true },
+      })
+    ).json<Comment>();
+    expect(comment.user).toEqual(ANONYMOUS);
+    expect(comment.isOwner).toBe(true);
+    const editedComment = (
+      await call(author, {
+        method: 'PUT',
+        url: `/api/comments/${comment.id}`,
+        payload: { content: 'تعليق بلا اسم معدّل' },
+      })
+    ).json<Comment>();
+    expect(editedComment.user).toEqual(ANONYMOUS);
+
+    // A signed comment next to it keeps its author.
+    const signed = (
+      await call(other, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: post.id, content: 'تعليق باسمي' },
+      })
+    ).json<Comment>();
+    expect(signed.user).toMatchObject({ userId: other.userId, username: other.username });
+
+    for (const viewer of [author, other, moderator]) {
+      await call(viewer, { method: 'POST', url: '/api/bookmarks', payload: { postId: post.id } });
+    }
+
+    const viewers = { author, other, moderator, visitor: null };
+    for (const [who, viewer] of Object.entries(viewers)) {
+      const posts: Post[] = [];
+      const read = async (url: string) => (await call(viewer, { method: 'GET', url })).body;
+      posts.push(JSON.parse(await read(`/api/posts/${post.id}`)) as Post);
+      for (const url of [
+        '/api/posts/paginated?pageSize=50',
+        `/api/posts/search?query=${encodeURIComponent(tag)}`,
+        `/api/hashtags/${encodeURIComponent(tag)}/posts`,
+        `/api/posts/trending/paginated?days=1&hashtag=${encodeURIComponent(tag)}`,
+        ...(viewer ? ['/api/posts/paginated?pageType=Bookmarks', '/api/bookmarks'] : []),
+        ...(viewer === author ? ['/api/posts/paginated?pageType=MyPosts'] : []),
+      ]) {
+        const found = (JSON.parse(await read(url)) as Paged<Post>).items.filter(
+          (item) => item.id === post.id,
+        );
+        expect(found, `${who} ${url}`).toHaveLength(1);
+        posts.push(...found);
+      }
+      for (const seen of posts) {
+        expect(seen.user, who).toEqual(ANONYMOUS);
+        expect(seen.isOwner, who).toBe(viewer === author);
+      }
+
+      const comments = JSON.parse(await read(`/api/comments?postId=${post.id}`)) as Paged<Comment>;
+      const mine = comments.items.find((item) => item.id === comment.id);
+      expect(mine?.user, who).toEqual(ANONYMOUS);
+      expect(mine?.isOwner, who).toBe(viewer === author);
+      expect(comments.items.find((item) => item.id === signed.id)?.user.userId).toBe(other.userId);
+    }
+
+    // A moderator reading the reported post and comment in context gets the same object, and nothing else.
+    for (const payload of [
+      { PostId: post.id, Reason: 'Spam' },
+      { CommentId: comment.id, Reason: 'Harassment' },
+    ]) {
+      const report = (
+        await call(other, { method: 'POST', url: '/api/reports', payload })
+      ).json<CreateReportResult>();
+      const response = await call(moderator, { method: 'GET', url: `/api/reports/${report.report.id}` });
+      const detail = response.json<ReportDetail>();
+      expect(detail.post?.user).toEqual(ANONYMOUS);
+      if (detail.comment) expect(detail.comment.user).toEqual(ANONYMOUS);
+      expect(detail.contentAuthor).toBeNull();
+      expect(response.body).not.toContain(author.userId);
+      expect(response.body).not.toContain(author.username);
+    }
+  });
+
+  it('is described so in the API description', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    interface Schema {
+      properties: Record<string, { enum?: unknown[]; anyOf?: Schema[] }>;
+    }
+    const docs = response.json<{
+      paths: Record<
+        string,
+        { get: { responses: { 200: { content: { 'application/json': { schema: Schema } } } } } }
+      >;
+    }>();
+    const post = docs.paths['/api/posts/{id}']!.get.responses[200].content['application/json'].schema;
+    // The post's user: a signed author, or the anonymous one with null id and username and the fixed name.
+    const anonymous = post.properties.user!.anyOf!.find((option) => option.properties.userId!.enum);
+    expect(anonymous?.properties.userId!.enum).toEqual([null]);
+    expect(anonymous?.properties.username!.enum).toEqual([null]);
+    expect(anonymous?.properties.displayName!.enum).toEqual(['مجهول']);
+  });
+});
