@@ -1,7 +1,7 @@
 import { UserCheck, UserPlus } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
+import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { communityStrings } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -9,17 +9,19 @@ import { useToggleFollow } from '../api/follow-user';
 
 const s = communityStrings.profile;
 
-/** Follow toggle of a profile; visitors are taken to /login and brought back here afterwards. */
+/**
+ * Follow toggle of a profile. Visitors get the sign-in message with a shortcut to /login that brings them back
+ * here, as for the other actions that need an account (spec section 8).
+ */
 export function FollowButton({ userId, isFollowing }: { userId: string; isFollowing: boolean }) {
   const viewerId = useAuthStore((state) => state.userId);
   const signedIn = useAuthStore((state) => state.isAuthenticated);
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const promptLogin = useLoginPrompt();
   const toggle = useToggleFollow();
 
   const onClick = () => {
     if (!signedIn || !viewerId) {
-      void navigate('/login', { state: { from: `${pathname}${search}` } });
+      promptLogin(s.loginToFollow);
       return;
     }
     toggle.mutate(
