@@ -25,6 +25,7 @@ const SERVER_TIMEOUT_MS = 800;
 /** What the real client sends to keep a connection alive, well inside the server timeout. */
 const CLIENT_KEEP_ALIVE_MS = 150;
 const RS = '\u001e';
+const METRICS_TOKEN = 'metrics-token-for-the-signalr-tests';
 
 let t: TestApp;
 let base: string;
@@ -38,7 +39,7 @@ beforeAll(async () => {
     '<!doctype html><html lang="ar" dir="rtl"><body></body></html>\n',
   );
   t = await createTestApp(
-    { WEB_DIST_DIR: dist },
+    { WEB_DIST_DIR: dist, METRICS_TOKEN },
     { signalrTimings: { keepAliveMs: KEEP_ALIVE_MS, serverTimeoutMs: SERVER_TIMEOUT_MS, ackDelayMs: 50 } },
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,7 +130,8 @@ describe('the SignalR notification hub', () => {
     connection.on('UnreadCountChanged', (count: number) => counts.push(count));
     await connection.start();
     expect(connection.state).toBe(HubConnectionState.Connected);
-    expect(t.app.ctx.realtime.signalr.openConnections()).toBeGreaterThan(0);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
+    expect(metrics.body).toMatch(/^\w*signalr_open_connections 1$/m);
     expect(t.app.ctx.realtime.reaches(author.userId)).toBe(true);
 
     const post = await publish(author);
