@@ -42,8 +42,8 @@ export interface IdTokenOptions {
   issuer?: string;
   nonce?: string;
   jti?: string;
-  /** Seconds since the epoch; five minutes from now when absent. */
-  expiresAt?: number;
+  /** Seconds since the epoch; five minutes from now when absent; null for a token without an expiry. */
+  expiresAt?: number | null;
 }
 
 /**
@@ -180,8 +180,8 @@ export async function startOAuthProvider(options: {
       .setIssuer(options.issuer ?? base)
       .setSubject(options.user.sub)
       .setAudience(options.audience)
-      .setIssuedAt(now - 60)
-      .setExpirationTime(options.expiresAt ?? now + 300);
+      .setIssuedAt(now - 60);
+    if (options.expiresAt !== null) jwt.setExpirationTime(options.expiresAt ?? now + 300);
     if (options.jti !== undefined) jwt.setJti(options.jti);
     return jwt.sign(privateKey);
   }

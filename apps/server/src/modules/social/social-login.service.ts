@@ -21,8 +21,6 @@ import {
 
 /** Native sign-ins per address, as many as password sign-ins allow. */
 const NATIVE_LIMIT = { max: 20, windowSeconds: 5 * 60 };
-/** A token without an expiry is refused by jose; this only bounds how long a used one is remembered at most. */
-const USED_TOKEN_MAX_MS = 24 * 3600_000;
 
 const refused = (message: string) => new AppError('UNAUTHORIZED', { message });
 
@@ -68,7 +66,8 @@ async function spendIdToken(
 ): Promise<boolean> {
   const key =
     typeof payload.jti === 'string' ? `jti:${payload.iss ?? ''}:${payload.jti}` : `token:${idToken}`;
-  const expiresAt = Math.min((payload.exp ?? 0) * 1000, Date.now() + USED_TOKEN_MAX_MS);
+  // verifyIdToken requires `exp`: the record lasts exactly as long as the token would be accepted.
+  const expiresAt = (payload.exp ?? 0) * 1000;
   const inserted = await ctx.database.db
     .insert(oauthFlows)
     .values({

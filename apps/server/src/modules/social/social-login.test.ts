@@ -201,6 +201,15 @@ describe('POST /api/account/social-login with an ID token', () => {
     expectRefused(await socialLogin({ provider: 'google', idToken }), 401, serverMsg.socialTokenExpired);
   });
 
+  it('refuses a token without an expiry, which could not be remembered as used', async () => {
+    const idToken = await provider.signIdToken({
+      user: person(),
+      audience: google.clientId,
+      expiresAt: null,
+    });
+    expectRefused(await socialLogin({ provider: 'google', idToken }), 401, serverMsg.socialTokenInvalid);
+  });
+
   it('refuses a token issued to another app', async () => {
     const idToken = await provider.signIdToken({ user: person(), audience: otherApp.clientId });
     expectRefused(await socialLogin({ provider: 'google', idToken }), 401, serverMsg.socialTokenAudience);

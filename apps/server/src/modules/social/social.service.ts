@@ -278,7 +278,7 @@ const jwksCache = new Map<string, JWTVerifyGetKey>();
 
 /**
  * Verifies a provider's ID token: signed by a key of the provider's JWKS, from its issuer, for one of the given
- * audiences (our client ids), not expired. Throws jose's errors, which say which check failed.
+ * audiences (our client ids), carrying an expiry and not expired. Throws jose's errors, which say which check failed.
  */
 export async function verifyIdToken(
   config: ProviderConfig,
@@ -292,7 +292,11 @@ export async function verifyIdToken(
     keys = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: PROVIDER_TIMEOUT_MS });
     jwksCache.set(jwksUrl, keys);
   }
-  const { payload } = await jwtVerify(idToken, keys, { issuer: issuers, audience: audiences });
+  const { payload } = await jwtVerify(idToken, keys, {
+    issuer: issuers,
+    audience: audiences,
+    requiredClaims: ['exp', 'sub'],
+  });
   return payload;
 }
 
