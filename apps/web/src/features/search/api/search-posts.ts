@@ -52,6 +52,10 @@ export const searchPostsInfiniteQueryOptions = (params: SearchPostsParams) =>
       !(error instanceof Error && 'status' in error && error.status === 400) && failures < 1,
   });
 
-export function useSearchPosts(params: SearchPostsParams) {
-  return useInfiniteQuery({ ...searchPostsInfiniteQueryOptions(params), enabled: params.query.length > 0 });
+/** `enabled` false while another kind of result is shown. */
+export function useSearchPosts(params: SearchPostsParams, enabled = true) {
+  return useInfiniteQuery({
+    ...searchPostsInfiniteQueryOptions(params),
+    enabled: enabled && params.query.length > 0,
+  });
 }

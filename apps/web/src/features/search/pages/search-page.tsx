@@ -12,11 +12,19 @@ import { PostListSkeleton } from '@/entities/post/components/post-card-skeleton'
 import { discoveryStrings } from '@/i18n/discovery.ar';
 import { ApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
+import { useSearchHashtags, useSearchUsers } from '../api/search-people';
 import { useSearchPosts } from '../api/search-posts';
 import { SearchFilters } from '../components/search-filters';
 import { SearchForm } from '../components/search-form';
+import { HashtagResults, UserResults } from '../components/search-results-lists';
 import { SearchSidebar } from '../components/search-sidebar';
-import { hasFilters, readSearchParams, writeSearchParams, type SearchState } from '../utils/search-params';
+import {
+  hasFilters,
+  readSearchParams,
+  SEARCH_TYPES,
+  writeSearchParams,
+  type SearchState,
+} from '../utils/search-params';
 
 const s = discoveryStrings.search;
 
@@ -24,14 +32,17 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const state = readSearchParams(params);
   const trending = useTrendingHashtags();
-  const results = useSearchPosts({
-    query: state.query,
-    hashtag: state.hashtag || undefined,
-    sortBy: state.sortBy,
-  });
+  const results = useSearchPosts(
+    { query: state.query, hashtag: state.hashtag || undefined, sortBy: state.sortBy },
+    state.type === 'posts',
+  );
+  const users = useSearchUsers(state.query, state.type === 'users');
+  const hashtags = useSearchHashtags(state.query, state.type === 'hashtags');
+  const other = state.type === 'users' ? users : hashtags;
 
   const update = (change: Partial<SearchState>) => {
-    setParams(writeSearchParams(change, params));
+    // Choosing a tab replaces the address rather than adding to the history; a new search adds to it.
+    setParams(writeSearchParams(change, params), { replace: change.type !== undefined });
   };
 
   const tags = trending.data ?? [];
@@ -54,15 +65,37 @@ export function SearchPage() {
               update({ query });
             }}
           />
-          <SearchFilters
-            state={state}
-            hashtags={tags.map((tag) => tag.name)}
-            onChange={update}
-            onClear={() => {
-              update({ hashtag: '', sortBy: 'relevance' });
-            }}
-            canClear={hasFilters(state)}
-          />
+          <div role="tablist" aria-label={s.typesLabel} className="flex gap-2 border-b border-slate-200">
+            {SEARCH_TYPES.map((type) => (
+              <button
+                key={type}
+                type="button"
+                role="tab"
+                aria-selected={state.type === type}
+                onClick={() => {
+                  update({ type });
+                }}
+                className={
+                  state.type === type
+                    ? '-mb-px border-b-2 border-brand-700 px-3 py-2 text-sm font-bold text-brand-800'
+                    : '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900'
+                }
+              >
+                {s.types[type]}
+              </button>
+            ))}
+          </div>
+          {state.type === 'posts' ? (
+            <SearchFilters
+              state={state}
+              hashtags={tags.map((tag) => tag.name)}
+              onChange={update}
+              onClear={() => {
+                update({ hashtag: '', sortBy: 'relevance' });
+              }}
+              canClear={hasFilters(state)}
+            />
+          ) : null}
 
           <section aria-label={s.resultsLabel} className="space-y-4">
             {!state.query ? (
@@ -71,6 +104,32 @@ export function SearchPage() {
                 <h2 className="font-bold text-slate-900">{s.prompt}</h2>
                 <p className="max-w-sm text-sm text-slate-600">{s.promptBody}</p>
               </Card>
+            ) : state.type !== 'posts' ? (
+              other.isPending ? (
+                <div
+                  aria-busy="true"
+                  aria-label={s.loading}
+                  className="h-24 animate-pulse rounded-2xl bg-slate-100"
+                />
+              ) : other.isError && !other.data ? (
+                <ErrorState
+                  title={s.failed}
+                  message={other.error instanceof ApiError ? other.error.message : undefined}
+                  onRetry={() => void other.refetch()}
+                  retrying={other.isRefetching}
+                />
+              ) : state.type === 'users' && users.data?.length ? (
+                <UserResults users={users.data} />
+              ) : state.type === 'hashtags' && hashtags.data?.length ? (
+                <HashtagResults hashtags={hashtags.data} />
+              ) : (
+                <Card className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+                  <SearchX className="size-8 text-slate-400" aria-hidden="true" />
+                  <h2 className="font-bold text-slate-900">
+                    {state.type === 'users' ? s.usersEmpty : s.hashtagsEmpty}
+                  </h2>
+                </Card>
+              )
             ) : results.isPending ? (
               <div aria-busy="true" aria-label={s.loading}>
                 <PostListSkeleton />

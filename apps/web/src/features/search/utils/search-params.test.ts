@@ -20,6 +20,27 @@ describe('readSearchParams', () => {
   });
 });
 
+describe('the result type', () => {
+  it('reads posts, users and hashtags, and posts for anything else', () => {
+    expect(readSearchParams(new URLSearchParams('q=x&type=users')).type).toBe('users');
+    expect(readSearchParams(new URLSearchParams('q=x&type=hashtags')).type).toBe('hashtags');
+    expect(readSearchParams(new URLSearchParams('q=x&type=posts')).type).toBe('posts');
+    expect(readSearchParams(new URLSearchParams('q=x')).type).toBe('posts');
+    expect(readSearchParams(new URLSearchParams('q=x&type=Users')).type).toBe('posts');
+  });
+
+  it('writes the chosen type and keeps the text and filters', () => {
+    const next = writeSearchParams({ type: 'hashtags' }, new URLSearchParams('q=قهوة&sortBy=recent'));
+    expect(next.get('type')).toBe('hashtags');
+    expect(next.get('q')).toBe('قهوة');
+    expect(next.get('sortBy')).toBe('recent');
+    expect(writeSearchParams({ query: 'شاي' }, new URLSearchParams('q=x')).has('type')).toBe(false);
+    expect(writeSearchParams({ query: 'شاي' }, new URLSearchParams('q=x&type=bogus')).get('type')).toBe(
+      'posts',
+    );
+  });
+});
+
 describe('writeSearchParams', () => {
   it('writes q only, leaves defaults out and keeps unrelated params', () => {
     const next = writeSearchParams(
