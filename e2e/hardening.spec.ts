@@ -140,13 +140,13 @@ test('pages work within the Content-Security-Policy: the browser reports no viol
   const violations = () => page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations);
   const feed = await request.get('/api/posts/paginated?pageSize=50');
   const posts = (
-    (await feed.json()) as { items: { id: number; votingType: string; user: { userId: string } | null }[] }
+    (await feed.json()) as { items: { id: number; votingType: string; user: { userId: string | null } }[] }
   ).items;
   const [post] = posts;
   // Poll and rating results draw bars whose length changes with every vote: no style attribute may carry it.
   const poll = posts.find((p) => p.votingType === 'poll');
   const rating = posts.find((p) => p.votingType === 'rating');
-  const author = posts.find((p) => p.user)?.user;
+  const author = posts.find((p) => p.user.userId !== null)?.user;
   const paths = ['/', `/posts/${post!.id}`, '/trends', `/search?q=${encodeURIComponent('قهوة')}`];
   if (poll) paths.push(`/posts/${poll.id}`);
   if (rating) paths.push(`/posts/${rating.id}`);
