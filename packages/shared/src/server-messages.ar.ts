@@ -32,7 +32,8 @@ export const serverMsg = {
   socialTokenReplayed: 'استُخدم رمز تسجيل الدخول هذا من قبل، يرجى تسجيل الدخول مرة أخرى',
   socialTokenInvalid: 'رمز تسجيل الدخول غير صالح',
   socialIdTokenRequired: 'يتطلب هذا المزود رمز الهوية (idToken) من تطبيقه',
-  socialAccessTokenUnsupported: 'لا يمكن التحقق من رموز هذا المزود داخل التطبيق، يرجى تسجيل الدخول عبر صفحة المزود',
+  socialAccessTokenUnsupported:
+    'لا يمكن التحقق من رموز هذا المزود داخل التطبيق، يرجى تسجيل الدخول عبر صفحة المزود',
   socialProviderUnreachable: 'تعذر التحقق من تسجيل الدخول لدى المزود حالياً، يرجى المحاولة بعد قليل',
   socialChallengeInvalid: 'رمز التحدي (code_challenge) غير صالح، يجب أن يكون S256 بطول 43 حرفاً',
   routeNotFound: 'المسار المطلوب غير موجود',
@@ -129,27 +130,36 @@ export const serverMsg = {
   },
 
   /**
-   * Notification texts. A count is written in Arabic's five forms (one, two, 3–10, 11–99, 100…), chosen by
-   * `Intl.PluralRules('ar')` in the notifications module; the sentences take the counted phrase.
+   * Notification texts. A count is written in Arabic's plural forms (`plural` of plural.ts: `#` is the number);
+   * the sentences take the counted phrase.
    */
   notification: {
     anonymousName: 'مجهول',
     /** The sender of grouped vote and trending notifications: voters are never named. */
     productName: 'رأي',
-    people: { one: 'شخص', two: 'شخصان', few: 'أشخاص', many: 'شخصًا', other: 'شخص' },
+    people: {
+      zero: 'لا أحد',
+      one: 'شخص',
+      two: 'شخصان',
+      few: '# أشخاص',
+      many: '# شخصًا',
+      other: '# شخص',
+    },
     otherPeople: {
+      zero: 'لا أحد آخر',
       one: 'شخص آخر',
       two: 'شخصان آخران',
-      few: 'أشخاص آخرين',
-      many: 'شخصًا آخر',
-      other: 'شخص آخر',
+      few: '# أشخاص آخرين',
+      many: '# شخصًا آخر',
+      other: '# شخص آخر',
     },
     newReplies: {
+      zero: 'لا ردود جديدة',
       one: 'ردّ جديد',
       two: 'ردّان جديدان',
-      few: 'ردود جديدة',
-      many: 'ردًّا جديدًا',
-      other: 'ردّ جديد',
+      few: '# ردود جديدة',
+      many: '# ردًّا جديدًا',
+      other: '# ردّ جديد',
     },
     liked: (people: string) => `أعجب ${people} بمنشورك`,
     rated: (people: string) => `قيّم ${people} منشورك`,

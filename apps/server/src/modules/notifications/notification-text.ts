@@ -1,46 +1,22 @@
 /**
- * The Arabic text of a notification that stands for several people or replies. Arabic counts in five forms: one
- * and two have their own words (شخص، شخصان), 3–10 take a plural (3 أشخاص), 11–99 a singular in the accusative
- * (11 شخصًا), and 100, 101, 102… the singular (100 شخص); the hundreds repeat the pattern (103 أشخاص). The words
- * themselves live in the shared server messages.
+ * The Arabic text of a notification, written from what is stored. Counts of people or replies agree with their
+ * number through the shared `plural` (one and two have their own words: شخص، شخصان; 3–10 a plural: 3 أشخاص;
+ * 11–99 the accusative singular: 11 شخصًا; 100, 101, 102… the singular: 100 شخص). The words live in the shared
+ * server messages.
  */
 
+import { plural } from '@ray/shared/plural';
 import type { NotificationKind } from '@ray/shared/realtime';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { NotificationDetails } from '../../db/schema';
 import { formatSuspensionEnd } from '../../lib/timestamps';
 
-const pluralRules = new Intl.PluralRules('ar');
-
-interface CountedNoun {
-  one: string;
-  two: string;
-  few: string;
-  many: string;
-  other: string;
-}
-
-function counted(count: number, noun: CountedNoun): string {
-  switch (pluralRules.select(count)) {
-    case 'one':
-      return noun.one;
-    case 'two':
-      return noun.two;
-    case 'few':
-      return `${count} ${noun.few}`;
-    case 'many':
-      return `${count} ${noun.many}`;
-    default:
-      return `${count} ${noun.other}`;
-  }
-}
-
 const text = serverMsg.notification;
 
 /** «أعجب شخصان بمنشورك»: the people who liked a post, never named. */
-export const likeText = (people: number) => text.liked(counted(people, text.people));
-export const ratingText = (people: number) => text.rated(counted(people, text.people));
-export const pollText = (people: number) => text.voted(counted(people, text.people));
+export const likeText = (people: number) => text.liked(plural(people, text.people));
+export const ratingText = (people: number) => text.rated(plural(people, text.people));
+export const pollText = (people: number) => text.voted(plural(people, text.people));
 
 /**
  * Follows name the newest follower and count the others: «سارة بدأ بمتابعتك», «سارة وشخص آخر بدآ بمتابعتك»,
@@ -48,7 +24,7 @@ export const pollText = (people: number) => text.voted(counted(people, text.peop
  */
 export function followText(newest: string, people: number): string {
   if (people <= 1) return text.followed(newest);
-  const others = counted(people - 1, text.otherPeople);
+  const others = plural(people - 1, text.otherPeople);
   return people === 2 ? text.followedWithOne(newest, others) : text.followedWithMany(newest, others);
 }
 
@@ -58,7 +34,7 @@ export function followText(newest: string, people: number): string {
  */
 export function replyText(latest: string, replies: number): string {
   if (replies <= 1) return text.replied(latest);
-  return text.replies(counted(replies, text.newReplies));
+  return text.replies(plural(replies, text.newReplies));
 }
 
 /** What a notification's text is written from: its kind, how many it stands for, and what it carries. */
