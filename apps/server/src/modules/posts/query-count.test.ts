@@ -97,7 +97,7 @@ describe('feed query count', () => {
       expect(post.userVote).toBe(voted.get(post.id) ?? null);
       expect(post.isBookmarked).toBe(bookmarked.has(post.id));
       expect(post.hashtags).toHaveLength(2);
-      expect(post.user?.userId).toBe(author.userId);
+      expect(post.user.userId).toBe(author.userId);
     }
     expect(ten.count).toBeGreaterThanOrEqual(1);
     expect(forty.count).toBe(ten.count);
