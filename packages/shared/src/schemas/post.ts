@@ -190,9 +190,6 @@ export const ANONYMOUS_AUTHOR: AnonymousAuthor = Object.freeze({
 export const contentAuthorSchema = z.union([postAuthorSchema, anonymousAuthorSchema]);
 export type ContentAuthor = z.infer<typeof contentAuthorSchema>;
 
-/** Whether `author` names someone, that is, whether the content is signed. */
-export const isNamedAuthor = (author: ContentAuthor): author is PostAuthor => author.userId !== null;
-
 export const postSchema = z.object({
   id: z.number().int(),
   content: z.string(),

@@ -1,5 +1,6 @@
 import { msg } from '@ray/shared/messages.ar';
-import { isNamedAuthor, type Post } from '@ray/shared/schemas/post';
+import { isNamedAuthor } from '@ray/shared/authors';
+import type { Post } from '@ray/shared/schemas/post';
 import { EyeOff, MapPin, VenetianMask } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Comment } from '@ray/shared/schemas/comment';
-import { isNamedAuthor } from '@ray/shared/schemas/post';
+import { isNamedAuthor } from '@ray/shared/authors';
 import { EyeOff, VenetianMask } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
