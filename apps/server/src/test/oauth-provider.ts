@@ -16,6 +16,21 @@ export interface ProviderUser {
   emailVerified?: boolean | undefined;
 }
 
+let providerUsers = 0;
+
+/** A person the provider has never seen before, with a verified address; `overrides` changes any part. */
+export function newProviderUser(name: string, overrides: Partial<ProviderUser> = {}): ProviderUser {
+  providerUsers += 1;
+  const unique = `${providerUsers}-${process.pid}-${Date.now()}`;
+  return {
+    sub: `subject-${unique}`,
+    name,
+    email: `person${unique}@example.com`,
+    emailVerified: true,
+    ...overrides,
+  };
+}
+
 interface Grant {
   clientId: string;
   redirectUri: string;

@@ -180,7 +180,6 @@ function totalOfAllPosts(ctx: AppContext): Promise<number> {
 
 function paged(
   records: repo.PostRecord[],
-  viewer: Viewer | null,
   page: number,
   pageSize: number,
   totalCount: number,
@@ -218,7 +217,7 @@ export async function listPosts(
       repo.listBookmarkedPosts(db, viewer, { ...position, limit }),
       repo.countBookmarks(db, viewer.userId),
     ]);
-    return paged(rows, viewer, page, limit, total, (index) => rows[index]!.bookmarkId);
+    return paged(rows, page, limit, total, (index) => rows[index]!.bookmarkId);
   }
 
   if (query.pageType === 'MyPosts') {
@@ -232,19 +231,19 @@ export async function listPosts(
       ),
       repo.countPostsBy(db, viewer.userId),
     ]);
-    return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
+    return paged(rows, page, limit, total, (index) => rows[index]!.post.id);
   }
 
   if (query.hashtag) {
     const hashtag = await repo.findHashtagByKey(db, hashtagKey(query.hashtag));
-    if (!hashtag) return paged([], viewer, page, limit, 0, () => 0);
+    if (!hashtag) return paged([], page, limit, 0, () => 0);
     const rows = await repo.listPosts(
       db,
       viewer,
       { of: 'hashtag', hashtagId: hashtag.id },
       { ...position, limit },
     );
-    return paged(rows, viewer, page, limit, hashtag.postCount, (index) => rows[index]!.post.id);
+    return paged(rows, page, limit, hashtag.postCount, (index) => rows[index]!.post.id);
   }
 
   if (query.userId) {
@@ -258,14 +257,14 @@ export async function listPosts(
       ),
       own ? repo.countPostsBy(db, query.userId) : repo.countPublicPostsBy(db, query.userId),
     ]);
-    return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
+    return paged(rows, page, limit, total, (index) => rows[index]!.post.id);
   }
 
   const [rows, total] = await Promise.all([
     repo.listPosts(db, viewer, { of: 'all' }, { ...position, limit }),
     totalOfAllPosts(ctx),
   ]);
-  return paged(rows, viewer, page, limit, total, (index) => rows[index]!.post.id);
+  return paged(rows, page, limit, total, (index) => rows[index]!.post.id);
 }
 
 /**

@@ -6,6 +6,7 @@ import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import { socialAccounts, users } from '../../db/schema';
 import {
+  newProviderUser,
   providerEnv,
   startOAuthProvider,
   type OAuthProvider,
@@ -24,7 +25,6 @@ const IOS_CLIENT = 'ray-google-ios';
 
 let provider: OAuthProvider;
 let t: TestApp;
-let sequence = 0;
 
 beforeAll(async () => {
   provider = await startOAuthProvider({ clients: [google, facebook, github, apple, x, otherApp] });
@@ -45,14 +45,7 @@ afterAll(async () => {
 });
 
 function person(overrides: Partial<ProviderUser> = {}): ProviderUser {
-  sequence += 1;
-  return {
-    sub: `native-${sequence}-${Date.now()}`,
-    name: 'سارة الحربي',
-    email: `sara${sequence}.${Date.now()}@example.com`,
-    emailVerified: true,
-    ...overrides,
-  };
+  return newProviderUser('سارة الحربي', overrides);
 }
 
 interface Answer {

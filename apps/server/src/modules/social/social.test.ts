@@ -5,6 +5,7 @@ import { serverMsg } from '@ray/shared/server-messages.ar';
 import { socialAccounts, users } from '../../db/schema';
 import { loadEnv } from '../../env';
 import {
+  newProviderUser,
   startOAuthProvider,
   providerEnv,
   type OAuthProvider,
@@ -26,7 +27,6 @@ const PUBLIC_URL = 'http://ray.test';
 
 let provider: OAuthProvider;
 let t: TestApp;
-let sequence = 0;
 /** The secret a browser keeps while it signs in (the web app makes a random one per sign-in). */
 const BINDING = 'b'.repeat(43);
 
@@ -51,14 +51,7 @@ afterAll(async () => {
 });
 
 function person(overrides: Partial<ProviderUser> = {}): ProviderUser {
-  sequence += 1;
-  return {
-    sub: `subject-${sequence}-${Date.now()}`,
-    name: 'نورة القحطاني',
-    email: `noura${sequence}.${Date.now()}@example.com`,
-    emailVerified: true,
-    ...overrides,
-  };
+  return newProviderUser('نورة القحطاني', overrides);
 }
 
 async function start(name = 'google', returnUrl = `${PUBLIC_URL}/login/callback`) {
