@@ -61,6 +61,9 @@ export const serverMsg = {
   imageRequired: 'لم يتم اختيار صورة',
   storageUnavailable: 'تعذّر حفظ الصورة الآن، حاول مرة أخرى بعد قليل',
   pollAlreadyVoted: 'لقد صوّت في هذا الاستطلاع من قبل',
+  pollClosed: 'انتهى هذا الاستطلاع، ولم يعد التصويت فيه ممكنًا',
+  /** A vote across a block on a signed post. */
+  blockedVote: 'لا يمكنك التصويت على منشورات هذا المستخدم',
   reportDuplicate: 'لقد أبلغت عن هذا المحتوى من قبل',
 
   contactTooMany: 'لم يتم إرسال رسالتك: أرسلت رسائل كثيرة خلال ساعة، يرجى المحاولة لاحقاً',
@@ -170,6 +173,9 @@ export const serverMsg = {
     replied: (writer: string) => `${writer} ردّ في نقاش شاركت فيه`,
     replies: (replies: string) => `${replies} في نقاش شاركت فيه`,
     commented: (sender: string) => `${sender} علّق على منشورك`,
+    mentioned: (sender: string) => `${sender} أشار إليك`,
+    pollClosed: 'انتهى استطلاع صوّتَّ فيه، والنتائج الآن نهائية',
+    ownPollClosed: 'انتهى استطلاعك، والنتائج الآن نهائية',
     trending: 'منشورك ضمن الأكثر تفاعلاً الآن 🔥',
   },
 

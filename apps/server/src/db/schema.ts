@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS } from '@ray/shared/realtime';
 import { AD_EVENT_KINDS } from '@ray/shared/schemas/ad';
 import { CONTACT_CATEGORIES } from '@ray/shared/schemas/contact';
@@ -176,6 +176,8 @@ export const posts = pgTable(
     votingType: text({ enum: VOTING_TYPES }).notNull(),
     pollOptions: jsonb().$type<string[]>(),
     imageUrl: text(),
+    /** The author's description of the image, for screen readers and when it does not load. */
+    imageAlt: text(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     locationName: text(),
@@ -188,6 +190,12 @@ export const posts = pgTable(
     commentCount: integer().notNull().default(0),
     /** Set by moderation: a hidden post is visible only to its author and moderators. */
     hiddenAt: timestamp({ withTimezone: true }),
+    /** When the author last changed the content; earlier contents are kept in post_versions. */
+    editedAt: timestamp({ withTimezone: true }),
+    /** A poll's end: no vote is taken after it, and its results are final. Null for an open poll. */
+    pollClosesAt: timestamp({ withTimezone: true }),
+    /** When the voters were told the poll had closed (the periodic job), so that they are told once. */
+    pollClosedNotifiedAt: timestamp({ withTimezone: true }),
     /** Arabic full-text vector of the normalised content (stemmed: كتاب matches الكتاب and كتب). */
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('arabic', content_normalized)`),
     /** Consonant skeletons of the words (function `arabic_skeleton`, migration 0001): finds broken plurals the stemmer misses, كتاب and الكتب. */
@@ -205,8 +213,13 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
     index('posts_skeleton_idx').using('gin', t.searchSkeleton),
+    // The polls whose voters still have to be told that they closed, soonest first.
+    index('posts_poll_closing_idx')
+      .on(t.pollClosesAt)
+      .where(sql`${t.pollClosesAt} is not null and ${t.pollClosedNotifiedAt} is null`),
     check('posts_voting_type_check', oneOf(t.votingType, VOTING_TYPES)),
     check('posts_content_check', sql`char_length(${t.content}) between 1 and 500`),
+    check('posts_image_alt_check', sql`char_length(${t.imageAlt}) <= 200`),
     check(
       'posts_counts_check',
       sql`${t.upVotes} >= 0 and ${t.downVotes} >= 0 and ${t.ratingSum} >= 0 and ${t.ratingCount} >= 0 and ${t.commentCount} >= 0`,
@@ -398,14 +411,28 @@ export const comments = pgTable(
     authorId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The top-level comment a reply answers; null for a comment on the post itself. Replies are one level deep: a
+     * reply to a reply is stored under the same top-level comment.
+     */
+    parentId: bigint({ mode: 'number' }).references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     content: text().notNull(),
     isAnonymous: boolean().notNull().default(false),
+    /** Visible replies under a top-level comment. */
+    replyCount: integer().notNull().default(0),
     hiddenAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.id),
+    index('comments_top_idx')
+      .on(t.postId, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('comments_replies_idx')
+      .on(t.parentId, t.id)
+      .where(sql`${t.parentId} is not null`),
+    check('comments_reply_count_check', sql`${t.replyCount} >= 0`),
     index('comments_author_idx').on(t.authorId),
     index('comments_created_brin').using('brin', t.createdAt),
     check('comments_content_check', sql`char_length(${t.content}) between 1 and 1000`),
@@ -437,6 +464,82 @@ export const follows = pgTable(
     ),
     check('follows_not_self_check', sql`${t.followerId} <> ${t.followedId}`),
   ],
+);
+
+/**
+ * Who blocked whom. Between the two, neither sees the other's signed posts, comments or profile; the blocked cannot
+ * follow, comment on, vote on or mention the blocker's signed content. Anonymous content stays outside blocks.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    check('blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** Whose signed posts and comments a user does not want to see; the muted person is never told. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    check('mutes_not_self_check', sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
+/** Words and hashtags whose posts a user does not want in feeds, search, hashtag pages and trends. */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As the user wrote it, for the settings list. */
+    word: text().notNull(),
+    /** Arabic-normalised, what posts are matched against. */
+    wordNormalized: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('muted_words_user_word_key').on(t.userId, t.wordNormalized),
+    check('muted_words_word_check', sql`char_length(${t.word}) between 1 and 50`),
+  ],
+);
+
+/** The earlier contents of an edited post, each with the time it was published; content only. */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    /** When this content was published: the post's creation, or the edit that wrote it. */
+    writtenAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_versions_post_idx').on(t.postId, t.id)],
 );
 
 export const reports = pgTable(
@@ -514,7 +617,11 @@ export const notifications = pgTable(
   ],
 );
 
-export type NotificationDetails = { message: string } | { until: string };
+export type NotificationDetails =
+  | { message: string }
+  | { until: string }
+  /** A closed poll: `own` when the recipient is its author rather than a voter. */
+  | { own: boolean };
 
 export const ads = pgTable(
   'ads',

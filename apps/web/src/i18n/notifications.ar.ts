@@ -20,6 +20,7 @@ export const notificationStrings = {
   types: {
     comment: 'تعليق',
     reply: 'رد',
+    mention: 'إشارة',
     like: 'إعجاب',
     upvote: 'تصويت',
     follow: 'متابعة',

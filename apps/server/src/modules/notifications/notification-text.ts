@@ -61,8 +61,11 @@ export function senderOf(facts: Pick<NotificationFacts, 'kind' | 'actorName'>): 
     case 'suspended':
     case 'suspension-lifted':
       return serverMsg.moderation.team;
+    case 'poll-closed':
+      return text.productName;
     case 'comment':
     case 'reply':
+    case 'mention':
     case 'follow':
       return facts.actorName ?? text.anonymousName;
   }
@@ -82,8 +85,14 @@ export function messageOf(facts: NotificationFacts): string {
       return text.commented(sender);
     case 'reply':
       return replyText(sender, facts.count);
+    case 'mention':
+      return text.mentioned(sender);
     case 'follow':
       return followText(sender, facts.count);
+    case 'poll-closed':
+      return facts.details && 'own' in facts.details && facts.details.own
+        ? text.ownPollClosed
+        : text.pollClosed;
     case 'trending':
       return text.trending;
     case 'warning':

@@ -17,9 +17,10 @@ const counterColumns = {
 
 export type PostCounters = NonNullable<Awaited<ReturnType<typeof counters>>>;
 
-/** What `cast_vote` (migration 0012) reports; the counters mean something only when the vote was recorded or removed. */
+/** What `cast_vote` (migration 0013) reports; the counters mean something only when the vote was recorded or removed. */
 export interface CastVote {
-  outcome: 'suspended' | 'not-found' | 'invalid' | 'already-voted' | 'removed' | 'voted';
+  outcome:
+    'suspended' | 'not-found' | 'invalid' | 'already-voted' | 'blocked' | 'closed' | 'removed' | 'voted';
   counters: Pick<
     PostCounters,
     'votingType' | 'upVotes' | 'downVotes' | 'ratingSum' | 'ratingCount' | 'pollCounts'

@@ -48,6 +48,10 @@ export async function vote(
       throw AppError.field('VALIDATION_FAILED', 'value', msg.voteValueInvalid);
     case 'already-voted':
       throw AppError.field('CONFLICT', 'value', serverMsg.pollAlreadyVoted);
+    case 'closed':
+      throw AppError.field('CONFLICT', 'value', serverMsg.pollClosed);
+    case 'blocked':
+      throw new AppError('FORBIDDEN', { message: serverMsg.blockedVote });
   }
   // The push needs nothing from the voter, so the answer does not wait for it.
   if (cast.notification) void deliverNotifications(ctx, [cast.notification]);

@@ -8,6 +8,7 @@ import {
   Heart,
   MessageCircle,
   RefreshCw,
+  Reply,
   Star,
   UserPlus,
   type LucideIcon,
@@ -30,7 +31,8 @@ import { filterNotifications, type NotificationFilter } from '../utils/count-rul
 
 const ICONS: Record<NotificationType, LucideIcon> = {
   comment: MessageCircle,
-  reply: AtSign,
+  reply: Reply,
+  mention: AtSign,
   like: Heart,
   upvote: Star,
   follow: UserPlus,
