@@ -153,6 +153,11 @@ const OPERATIONS: Operation[] = [
     expected: everyone,
   },
   {
+    name: "read a post's edit history",
+    request: (o, id) => ({ method: 'GET', url: `/api/posts/${id(o.postId)}/history` }),
+    expected: everyone,
+  },
+  {
     name: 'edit a post',
     request: (o, id) => ({
       method: 'PUT',
@@ -282,6 +287,21 @@ const OPERATIONS: Operation[] = [
     name: 'read analytics',
     request: () => ({ method: 'GET', url: '/api/admin/analytics/daily' }),
     expected: admins,
+  },
+  {
+    name: 'read the following feed',
+    request: () => ({ method: 'GET', url: '/api/posts/paginated?pageType=Following' }),
+    expected: signedIn,
+  },
+  {
+    name: 'read suggested people to follow',
+    request: () => ({ method: 'GET', url: '/api/users/suggestions' }),
+    expected: signedIn,
+  },
+  {
+    name: 'search people',
+    request: () => ({ method: 'GET', url: '/api/users/search?q=a' }),
+    expected: everyone,
   },
   {
     name: 'read the audit log',

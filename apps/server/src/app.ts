@@ -34,6 +34,7 @@ import { SessionGuard } from './modules/account/session-guard';
 import { removeExpired } from './modules/maintenance/cleanup';
 import { socialChallengeRoutes } from './modules/social/social.routes';
 import { trendingNotifierJob } from './modules/trends/trending-notifier';
+import { pollClosingJob } from './modules/posts/poll-closing';
 import { auth } from './plugins/auth';
 import { benchBaselines } from './plugins/bench-baselines';
 import { draining } from './plugins/draining';
@@ -312,6 +313,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('jobs', jobs);
   if (env.NODE_ENV !== 'test') {
     jobs.start(trendingNotifierJob(ctx));
+    jobs.start(pollClosingJob(ctx));
     jobs.start({ name: 'remove-expired', intervalMs: 3600_000, run: () => removeExpired(database.db) });
   }
   app.addHook('preClose', async () => {

@@ -68,6 +68,8 @@ export const POLL_OPTIONS_MIN = 2;
 export const POLL_OPTIONS_MAX = 10;
 export const POLL_OPTION_MAX = 100;
 export const LOCATION_NAME_MAX = 200;
+/** The author's description of a post's image (posts.image_alt). */
+export const IMAGE_ALT_MAX = 200;
 /** Stored coordinates keep two decimals: about 1 km, enough for a place name, not for a home. */
 export const LOCATION_DECIMALS = 2;
 

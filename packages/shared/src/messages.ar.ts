@@ -76,6 +76,11 @@ export const msg = {
   avatarFailed: 'فشل في رفع الصورة الشخصية',
   avatarInvalid: 'يجب أن يكون الملف صورة',
   avatarTooLarge: 'حجم الصورة يجب أن يكون أقل من 5 ميجابايت',
+  deleteAccountConfirmRequired: 'يرجى تأكيد الحذف بكلمة المرور أو باسم المستخدم',
+  deleteAccountPasswordIncorrect: 'كلمة المرور غير صحيحة، لم يُحذف حسابك',
+  deleteAccountUsernameMismatch: 'اسم المستخدم لا يطابق اسم حسابك، لم يُحذف حسابك',
+  deleteAccountLastAdmin: 'لا يمكن حذف حسابك لأنك المدير الوحيد، عيّن مديراً آخر أولاً',
+  accountDeleted: 'تم حذف حسابك',
 
   postContentRequired: 'يرجى كتابة محتوى المنشور',
   postMin: 'المحتوى يجب أن يكون 10 أحرف على الأقل',
@@ -86,6 +91,8 @@ export const msg = {
   pollMaxOptions: 'لا يمكن أن تحتوي على أكثر من 10 خيارات',
   pollOptionTooLong: 'خيار الاستطلاع طويل جداً',
   pollParseError: 'خطأ في تحليل خيارات الاستطلاع',
+  pollDurationInvalid: 'مدة الاستطلاع غير صالحة',
+  imageAltMax: 'وصف الصورة يجب ألا يزيد عن 200 حرف',
   quickImageTooLarge: 'حجم الصورة يجب أن يكون أقل من 5 ميجابايت',
   imageTooLarge: 'حجم الصورة يجب أن يكون أقل من 10 ميجابايت',
   imageTypeInvalid: 'يجب اختيار صورة بصيغة PNG أو JPG أو GIF أو WebP',
@@ -185,4 +192,9 @@ export const msg = {
   adTargetUrlInvalid: 'رابط الإعلان يجب أن يبدأ بـ https:// أو http:// أو أن يكون مساراً داخل الموقع',
   adPlacementsRequired: 'اختر موضعاً واحداً على الأقل',
   adWeightInvalid: 'الوزن يجب أن يكون رقماً صحيحاً من 1 إلى 100',
+
+  mutedWordRequired: 'اكتب كلمة أو وسماً لكتمه',
+  mutedWordTooLong: 'الكلمة المكتومة يجب ألا تزيد عن 50 حرفاً',
+  mutedWordInvalid: 'اكتب كلمة أو وسماً فيه حرف واحد على الأقل',
+  mutedWordRemoved: 'لم تعد هذه الكلمة مكتومة',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  IMAGE_ALT_MAX,
   LOCATION_NAME_MAX,
   POLL_OPTION_MAX,
   POLL_OPTIONS_MAX,
@@ -16,7 +17,8 @@ export const VOTING_TYPES = ['like-dislike', 'rating', 'poll'] as const;
 export type VotingType = (typeof VOTING_TYPES)[number];
 export const votingTypeSchema = z.enum(VOTING_TYPES, { error: msg.votingTypeInvalid });
 
-export const PAGE_TYPES = ['All', 'MyPosts', 'Bookmarks'] as const;
+/** `Following`: signed posts of the people the caller follows (signed-in only). */
+export const PAGE_TYPES = ['All', 'MyPosts', 'Bookmarks', 'Following'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
 /** Images a post may point at: only files this service produced (the server checks the host). */
@@ -70,6 +72,24 @@ const imageUrlField = z
   .regex(POST_IMAGE_URL, msg.imageTypeInvalid)
   .nullish();
 
+/** The author's description of the image, for screen readers; blank means none. */
+const imageAltField = z
+  .string({ error: msg.imageAltMax })
+  .trim()
+  .max(IMAGE_ALT_MAX, msg.imageAltMax)
+  .nullish();
+
+/** How long a new poll takes votes: an hour, a day, three days, a week, or open (no end). Fixed at creation. */
+export const POLL_DURATIONS = ['open', '1h', '1d', '3d', '7d'] as const;
+export type PollDuration = (typeof POLL_DURATIONS)[number];
+export const POLL_DURATION_MS: Record<Exclude<PollDuration, 'open'>, number> = {
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '3d': 3 * 86_400_000,
+  '7d': 7 * 86_400_000,
+};
+export const pollDurationSchema = z.enum(POLL_DURATIONS, { error: msg.pollDurationInvalid });
+
 function checkPoll(
   value: { votingType: VotingType; pollOptions?: string | string[] | null | undefined },
   ctx: z.RefinementCtx,
@@ -99,7 +119,10 @@ export const createPostSchema = z
     isAnonymous: z.boolean().default(false),
     votingType: votingTypeSchema.default('like-dislike'),
     pollOptions: pollOptionsField,
+    /** Only for a poll; ignored otherwise. */
+    pollDuration: pollDurationSchema.default('open'),
     imageUrl: imageUrlField,
+    imageAlt: imageAltField,
     ...locationFields,
   })
   .superRefine(checkPoll);
@@ -110,6 +133,7 @@ export const updatePostSchema = z.object({
   content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
   isAnonymous: z.boolean().optional(),
   imageUrl: imageUrlField,
+  imageAlt: imageAltField,
   votingType: votingTypeSchema.optional(),
   pollOptions: pollOptionsField,
   ...locationFields,
@@ -190,6 +214,9 @@ export const ANONYMOUS_AUTHOR: AnonymousAuthor = Object.freeze({
 export const contentAuthorSchema = z.union([postAuthorSchema, anonymousAuthorSchema]);
 export type ContentAuthor = z.infer<typeof contentAuthorSchema>;
 
+/** Someone a text mentions with `@username` who exists, so the view can link to their profile. */
+export const mentionTargetSchema = z.object({ username: z.string(), userId: z.string() });
+
 export const postSchema = z.object({
   id: z.number().int(),
   content: z.string(),
@@ -199,11 +226,19 @@ export const postSchema = z.object({
   pollOptions: z.string().nullable(),
   imageUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /** The author's description of the image; null when none was written. */
+  imageAlt: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   locationName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the content was last changed; null when never. Earlier contents: `GET /api/posts/{id}/history`. */
+  editedAt: z.string().nullable(),
+  /** A poll's end; null for an open poll and for other voting types. */
+  pollClosesAt: z.string().nullable(),
+  /** The poll has ended: no more votes, and its results are final and shown to everyone. */
+  pollClosed: z.boolean(),
   commentCount: z.number().int(),
   isBookmarked: z.boolean(),
   hashtags: z.array(z.object({ hashtag: z.object({ name: z.string() }) })),
@@ -215,10 +250,29 @@ export const postSchema = z.object({
   isOwner: z.boolean(),
   /** Hidden by moderation; only its author and moderators still see it. */
   isHidden: z.boolean(),
+  /** The `@username`s of the text that name someone who exists; absent or empty when none do. */
+  mentions: z.array(mentionTargetSchema).optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
 export const pagedPostsSchema = pagedSchema(postSchema);
+
+/** An earlier content of an edited post and when it was published; content only, never who wrote it. */
+export const postVersionSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  writtenAt: z.string(),
+});
+export type PostVersion = z.infer<typeof postVersionSchema>;
+export const pagedPostVersionsSchema = pagedSchema(postVersionSchema);
+
+/** `GET /api/posts/{id}/history`: the earlier contents, newest first. */
+export const postHistoryQuerySchema = z.object({
+  page: pageParam,
+  pageSize: pageSizeParam,
+  cursor: cursorParam.optional(),
+});
+export type PostHistoryQuery = z.input<typeof postHistoryQuerySchema>;
 
 export const postsQuerySchema = z.object({
   page: pageParam,

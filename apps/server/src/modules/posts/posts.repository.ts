@@ -1,7 +1,14 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookmarks, hashtags, postHashtags, posts, users, votes } from '../../db/schema';
+import { bookmarks, follows, hashtags, postHashtags, posts, users, votes } from '../../db/schema';
 import { isoTimestamp } from '../../lib/timestamps';
+import {
+  blockedBetween,
+  hasMuted,
+  postNotMutedFor,
+  signedNotBlocked,
+  signedShownTo,
+} from '../users/visibility';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
@@ -54,6 +61,9 @@ type PostTuple = [
   userVote: number | null,
   isBookmarked: boolean,
   isOwner: boolean,
+  imageAlt: string | null,
+  editedAt: string | null,
+  pollClosesAt: string | null,
 ];
 
 function postTuple(viewerId: ViewerId) {
@@ -75,7 +85,8 @@ function postTuple(viewerId: ViewerId) {
     ${p.votingType}, ${p.pollOptions}, ${p.imageUrl}, ${p.latitude}, ${p.longitude}, ${p.locationName},
     ${p.upVotes}, ${p.downVotes}, ${p.ratingSum}, ${p.ratingCount}, ${p.pollCounts}, ${p.commentCount},
     ${p.hiddenAt}, ${p.createdAt}, ${p.updatedAt}, ${signed(u.username)}, ${signed(u.firstName)},
-    ${signed(u.lastName)}, ${signed(u.avatarUrl)}, ${tags}, ${userVote}, ${isBookmarked}, ${isOwner})`;
+    ${signed(u.lastName)}, ${signed(u.avatarUrl)}, ${tags}, ${userVote}, ${isBookmarked}, ${isOwner},
+    ${p.imageAlt}, ${p.editedAt}, ${p.pollClosesAt})`;
 }
 
 function toRecord(tuple: PostTuple) {
@@ -107,6 +118,9 @@ function toRecord(tuple: PostTuple) {
     userVote,
     isBookmarked,
     isOwner,
+    imageAlt,
+    editedAt,
+    pollClosesAt,
   ] = tuple;
   return {
     post: {
@@ -129,6 +143,9 @@ function toRecord(tuple: PostTuple) {
       hiddenAt,
       createdAt: isoTimestamp(createdAt),
       updatedAt: isoTimestamp(updatedAt),
+      imageAlt,
+      editedAt: editedAt === null ? null : isoTimestamp(editedAt),
+      pollClosesAt: pollClosesAt === null ? null : isoTimestamp(pollClosesAt),
     },
     /** Null for an anonymous post. */
     author:
@@ -166,6 +183,25 @@ function visibilityFor(kind: ViewerKind, viewerId: ViewerId): SQL | undefined {
   return kind === 'member' && viewerId !== null
     ? or(isNull(posts.hiddenAt), eq(posts.authorId, viewerId))
     : isNull(posts.hiddenAt);
+}
+
+/** A post page across a block answers like a missing post; staff keep every post page for moderation. */
+function openTo(kind: ViewerKind, viewerId: ViewerId): SQL | undefined {
+  return kind === 'member' && viewerId !== null
+    ? signedNotBlocked(viewerId, posts.authorId, posts.isAnonymous)
+    : undefined;
+}
+
+/**
+ * What a signed-in viewer's lists leave out (users/visibility.ts): signed posts across a block or by someone the
+ * viewer muted, and posts with a word or tag the viewer muted. One author's own list leaves out only a block:
+ * someone muted still has their profile.
+ */
+function shownTo(kind: ViewerKind, viewerId: ViewerId, of: string): SQL | undefined {
+  if (kind === 'visitor' || viewerId === null) return undefined;
+  if (of === 'author' || of === 'public')
+    return signedNotBlocked(viewerId, posts.authorId, posts.isAnonymous);
+  return and(signedShownTo(viewerId, posts.authorId, posts.isAnonymous), postNotMutedFor(viewerId, posts));
 }
 
 const statements = new WeakMap<Executor, Map<string, unknown>>();
@@ -263,6 +299,7 @@ function listStatement(
           of === 'author' || of === 'public' ? eq(posts.authorId, opaque('authorId', 'uuid')) : undefined,
           of === 'public' ? eq(posts.isAnonymous, false) : undefined,
           visibilityFor(kind, viewerId),
+          shownTo(kind, viewerId, of),
           start === 'cursor' ? lt(key, opaque('afterId', 'bigint')) : undefined,
         ),
       )
@@ -291,6 +328,75 @@ export async function listPosts(
   return rows.map((row) => toRecord(row.post));
 }
 
+/**
+ * The page of the following feed: for each person the viewer follows, their newest signed, visible posts read
+ * from `posts_author_idx` (author, id desc) after the cursor, at most a page each, then the newest of those. The
+ * work is a page per followed person, whatever the size of the table or how far back the page is.
+ *
+ * Anonymous posts never appear: following someone must not reveal which anonymous posts are theirs. Hidden posts
+ * never appear either, not even to staff: this is a reading list, not a moderation view. Conditions on which
+ * followed people to read (blocks, mutes) belong in `followedWhere`.
+ */
+function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cursor', rows: number) {
+  const name = `posts_following_${kind}_${start}_${rows}`;
+  return prepared(db, name, () => {
+    const viewerId = opaque('viewerId', 'uuid');
+    const limit = sql.raw(String(rows));
+    const after = start === 'cursor' ? sql`and p.id < ${opaque('afterId', 'bigint')}` : sql``;
+    const followedWhere = sql`f.follower_id = ${viewerId}
+      and not ${blockedBetween(viewerId, sql`f.followed_id`)} and not ${hasMuted(viewerId, sql`f.followed_id`)}`;
+    const unmuted = postNotMutedFor(viewerId, {
+      id: sql`p.id`,
+      authorId: sql`p.author_id`,
+      contentNormalized: sql`p.content_normalized`,
+    });
+    const page = sql`select latest.id from ${follows} f
+      cross join lateral (
+        select p.id from ${posts} p
+        where p.author_id = f.followed_id and not p.is_anonymous and p.hidden_at is null ${after}
+          and ${unmuted}
+        order by p.id desc
+        limit ${limit}
+      ) latest
+      where ${followedWhere}
+      order by latest.id desc
+      limit ${limit}`;
+    return db
+      .select({ post: postTuple(viewerId) })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.authorId))
+      .where(sql`${posts.id} in (${page})`)
+      .orderBy(desc(posts.id))
+      .limit(fixedLimit(rows))
+      .prepare(name);
+  });
+}
+
+/** One page of the following feed, newest first: at least `limit + 1` rows (see `listPosts`). */
+export async function listFollowingPosts(
+  db: Executor,
+  viewer: Viewer,
+  page: { afterId?: number | undefined; limit: number },
+): Promise<PostRecord[]> {
+  const start = page.afterId !== undefined ? 'cursor' : 'first';
+  const statement = followingStatement(db, kindOf(viewer), start, rowsToRead(page.limit));
+  const rows = await statement.execute({ viewerId: viewer.userId, afterId: page.afterId });
+  return rows.map((row) => toRecord(row.post));
+}
+
+/** The signed posts of the people a user follows, from the counts kept on their rows. */
+export async function countFollowingPosts(db: Executor, userId: string): Promise<number> {
+  const [row] = await prepared(db, 'posts_following_count', () =>
+    db
+      .select({ count: sql<number>`coalesce(sum(${users.postsCount}), 0)::int` })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followedId))
+      .where(eq(follows.followerId, sql.placeholder('userId')))
+      .prepare('posts_following_count'),
+  ).execute({ userId });
+  return row?.count ?? 0;
+}
+
 function bookmarksStatement(db: Executor, kind: ViewerKind, start: Start, rows: number) {
   const name = `posts_bookmarks_${kind}_${start}_${rows}`;
   return prepared(db, name, () => {
@@ -304,6 +410,7 @@ function bookmarksStatement(db: Executor, kind: ViewerKind, start: Start, rows: 
         and(
           eq(bookmarks.userId, viewerId),
           visibilityFor(kind, viewerId),
+          shownTo(kind, viewerId, 'bookmarks'),
           start === 'cursor' ? lt(bookmarks.id, opaque('afterId', 'bigint')) : undefined,
         ),
       )
@@ -336,7 +443,7 @@ function postStatement(db: Executor, kind: ViewerKind) {
       .select({ post: postTuple(viewerId) })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(eq(posts.id, opaque('id', 'bigint')), visibilityFor(kind, viewerId)))
+      .where(and(eq(posts.id, opaque('id', 'bigint')), visibilityFor(kind, viewerId), openTo(kind, viewerId)))
       .limit(fixedLimit(1))
       .prepare(name);
   });
@@ -359,7 +466,13 @@ function postsByIdsStatement(db: Executor, kind: ViewerKind) {
       .select({ post: postTuple(viewerId) })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(sql`${posts.id} = any(${sql.placeholder('ids')}::bigint[])`, visibilityFor(kind, viewerId)))
+      .where(
+        and(
+          sql`${posts.id} = any(${sql.placeholder('ids')}::bigint[])`,
+          visibilityFor(kind, viewerId),
+          shownTo(kind, viewerId, 'ranked'),
+        ),
+      )
       .prepare(name);
   });
 }
@@ -441,6 +554,8 @@ const newPostDefaults = {
   pollOptions: null,
   pollCounts: null,
   imageUrl: null,
+  imageAlt: null,
+  pollClosesAt: null,
   latitude: null,
   longitude: null,
   locationName: null,
@@ -474,6 +589,8 @@ function insertPostStatement(db: Executor) {
           pollOptions: sql`${value('pollOptions')}::jsonb`,
           pollCounts: sql`${value('pollCounts')}::integer[]`,
           imageUrl: value('imageUrl'),
+          imageAlt: value('imageAlt'),
+          pollClosesAt: sql`${value('pollClosesAt')}::timestamptz`,
           latitude: value('latitude'),
           longitude: value('longitude'),
           locationName: value('locationName'),
@@ -641,6 +758,38 @@ export async function detachHashtags(db: Executor, postId: number, tags: { id: n
         tags.map((tag) => tag.key),
       ),
     );
+}
+
+/**
+ * `detachHashtags` for every post of one author at once (an account being deleted): removes the tag uses and
+ * uncounts each tag by the uses it lost, its name counted again among its latest uses. The tags are locked in the
+ * order of their keys, as `countTagUses` locks them.
+ */
+export async function detachAuthorHashtags(db: Executor, authorId: string) {
+  const removed = await db
+    .delete(postHashtags)
+    .where(
+      inArray(
+        postHashtags.postId,
+        db.select({ id: posts.id }).from(posts).where(eq(posts.authorId, authorId)),
+      ),
+    )
+    .returning({ hashtagId: postHashtags.hashtagId });
+  if (removed.length === 0) return;
+  const uses = new Map<number, number>();
+  for (const { hashtagId } of removed) uses.set(hashtagId, (uses.get(hashtagId) ?? 0) + 1);
+  const ids = [...uses.keys()];
+  await db
+    .select({ id: hashtags.id })
+    .from(hashtags)
+    .where(inArray(hashtags.id, ids))
+    .orderBy(hashtags.key)
+    .for('update');
+  await db.execute(sql`update ${hashtags} set
+      post_count = greatest(${hashtags.postCount} - lost.n, 0),
+      name = coalesce(${mostUsedForm()}, ${hashtags.name})
+    from (select unnest(${sql.param(ids)}::bigint[]) as id, unnest(${sql.param([...uses.values()])}::integer[]) as n) lost
+    where ${hashtags.id} = lost.id`);
 }
 
 export async function adjustAuthorPostCount(db: Executor, userId: string, delta: number) {

@@ -6,13 +6,16 @@ import { successSchema } from '@ray/shared/schemas/common';
 import { idParam } from '@ray/shared/schemas/fields';
 import {
   createPostSchema,
+  pagedPostVersionsSchema,
   pagedPostsSchema,
+  postHistoryQuerySchema,
   postSchema,
   postsQuerySchema,
   updatePostSchema,
 } from '@ray/shared/schemas/post';
 import { AppError } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/auth';
+import { listPostHistory } from './post-history.service';
 import * as postsService from './posts.service';
 
 const tags = ['posts'];
@@ -62,6 +65,22 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, summary: 'One post', params, response: { 200: postSchema, ...errors } } },
     async (request) => postsService.getPost(app.ctx, request.params.id, postsService.viewerOf(request.auth)),
+  );
+
+  app.get(
+    '/:id/history',
+    {
+      schema: {
+        tags,
+        summary:
+          "An edited post's earlier contents with the time each was published, newest first (same visibility as the post).",
+        params,
+        querystring: postHistoryQuerySchema,
+        response: { 200: pagedPostVersionsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listPostHistory(app.ctx, postsService.viewerOf(request.auth), request.params.id, request.query),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import { msg } from '@ray/shared/messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import {
   parsePollOptions,
+  POLL_DURATION_MS,
   type createPostSchema,
   type Post,
   type postsQuerySchema,
@@ -25,6 +26,8 @@ import { keyOfUrl } from '../../lib/storage';
 import { cached } from '../../lib/caches';
 import type { AccessClaims } from '../../lib/tokens';
 import { assertNotSuspended } from '../moderation/suspension';
+import { keepCurrentVersion } from './post-history.repository';
+import { notifyPostMentions, withMentions } from './post-mentions';
 import { toPost } from './posts.mapper';
 import * as repo from './posts.repository';
 import type { Viewer } from './posts.repository';
@@ -78,7 +81,7 @@ async function removeImage(ctx: AppContext, imageUrl: string | null) {
 export async function getPost(ctx: AppContext, id: number, viewer: Viewer | null): Promise<Post> {
   const record = await repo.findPost(ctx.database.db, id, viewer);
   if (!record) throw new AppError('NOT_FOUND', { message: msg.postNotFound });
-  return toPost(record);
+  return withMentions(ctx, toPost(record));
 }
 
 export async function createPost(
@@ -100,10 +103,16 @@ export async function createPost(
       pollOptions,
       pollCounts: pollOptions ? pollOptions.map(() => 0) : null,
       imageUrl: input.imageUrl ?? null,
+      imageAlt: input.imageUrl ? input.imageAlt || null : null,
+      pollClosesAt:
+        pollOptions && input.pollDuration !== 'open'
+          ? new Date(Date.now() + POLL_DURATION_MS[input.pollDuration])
+          : null,
       ...location(input),
     },
     extractHashtags(input.content),
   );
+  await notifyPostMentions(ctx, { id, content: input.content, authorId, isAnonymous: input.isAnonymous });
   return getPost(ctx, id, { userId: authorId, seesHidden: false });
 }
 
@@ -127,11 +136,22 @@ export async function updatePost(
 
     const isAnonymous = input.isAnonymous ?? current.isAnonymous;
     const imageUrl = input.imageUrl === undefined ? current.imageUrl : input.imageUrl;
+    // A new image without a description of its own does not keep the old image's.
+    const imageAlt = !imageUrl
+      ? null
+      : input.imageAlt !== undefined
+        ? input.imageAlt || null
+        : imageUrl === current.imageUrl
+          ? current.imageAlt
+          : null;
+    // Only a change of the text is an edit that readers are told of; anonymity, image and place are not.
+    if (input.content !== current.content) await keepCurrentVersion(tx, id);
     await repo.updatePostRow(tx, id, {
       content: input.content,
       contentNormalized: normalizeArabic(input.content),
       isAnonymous,
       imageUrl,
+      imageAlt,
       ...(input.latitude !== undefined || input.longitude !== undefined || input.locationName !== undefined
         ? location(input)
         : {}),
@@ -153,7 +173,14 @@ export async function updatePost(
     return current.imageUrl !== imageUrl ? current.imageUrl : null;
   });
   await removeImage(ctx, replacedImage);
-  return getPost(ctx, id, viewer);
+  const post = await getPost(ctx, id, viewer);
+  await notifyPostMentions(ctx, {
+    id,
+    content: post.content,
+    authorId: viewer.userId,
+    isAnonymous: post.isAnonymous,
+  });
+  return post;
 }
 
 export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
@@ -217,7 +244,20 @@ export async function listPosts(
       repo.listBookmarkedPosts(db, viewer, { ...position, limit }),
       repo.countBookmarks(db, viewer.userId),
     ]);
-    return paged(rows, page, limit, total, (index) => rows[index]!.bookmarkId);
+    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.bookmarkId));
+  }
+
+  if (query.pageType === 'Following') {
+    if (!viewer) throw new AppError('UNAUTHORIZED', { message: msg.unauthorized });
+    // Keyset only: an offset into a merge of many authors' posts would read every skipped page again.
+    const afterId = query.cursor ? decodeCursor(query.cursor) : undefined;
+    if (!query.cursor && query.page > 1)
+      throw AppError.field('VALIDATION_FAILED', 'page', msg.invalidValue);
+    const [rows, total] = await Promise.all([
+      repo.listFollowingPosts(db, viewer, { afterId, limit }),
+      repo.countFollowingPosts(db, viewer.userId),
+    ]);
+    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
   }
 
   if (query.pageType === 'MyPosts') {
@@ -231,19 +271,19 @@ export async function listPosts(
       ),
       repo.countPostsBy(db, viewer.userId),
     ]);
-    return paged(rows, page, limit, total, (index) => rows[index]!.post.id);
+    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
   }
 
   if (query.hashtag) {
     const hashtag = await repo.findHashtagByKey(db, hashtagKey(query.hashtag));
-    if (!hashtag) return paged([], page, limit, 0, () => 0);
+    if (!hashtag) return withMentions(ctx, paged([], page, limit, 0, () => 0));
     const rows = await repo.listPosts(
       db,
       viewer,
       { of: 'hashtag', hashtagId: hashtag.id },
       { ...position, limit },
     );
-    return paged(rows, page, limit, hashtag.postCount, (index) => rows[index]!.post.id);
+    return withMentions(ctx, paged(rows, page, limit, hashtag.postCount, (index) => rows[index]!.post.id));
   }
 
   if (query.userId) {
@@ -257,14 +297,14 @@ export async function listPosts(
       ),
       own ? repo.countPostsBy(db, query.userId) : repo.countPublicPostsBy(db, query.userId),
     ]);
-    return paged(rows, page, limit, total, (index) => rows[index]!.post.id);
+    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
   }
 
   const [rows, total] = await Promise.all([
     repo.listPosts(db, viewer, { of: 'all' }, { ...position, limit }),
     totalOfAllPosts(ctx),
   ]);
-  return paged(rows, page, limit, total, (index) => rows[index]!.post.id);
+  return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
 }
 
 /**
@@ -286,7 +326,7 @@ export async function pageOfRankedPosts(
     return record ? [toPost(record)] : [];
   });
   const hasNextPage = offset + query.pageSize < rankedIds.length;
-  return {
+  return withMentions(ctx, {
     items,
     pagination: {
       page: query.cursor ? 0 : query.page,
@@ -295,5 +335,5 @@ export async function pageOfRankedPosts(
       totalCount: rankedIds.length,
       nextCursor: hasNextPage ? encodeOffsetCursor(offset + query.pageSize) : null,
     },
-  };
+  });
 }
