@@ -5,6 +5,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Comment } from '@ray/shared/schemas/comment';
 import type { Post } from '@ray/shared/schemas/post';
 import type { CreateReportResult, ReportDetail } from '@ray/shared/schemas/report';
+import { notifyClosedPolls } from './modules/posts/poll-closing';
 import { registerWithRole } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
 
@@ -142,6 +143,37 @@ describe('the anonymous author', () => {
     }
   });
 
+  it('stays out of the following feed and the suggestions of those who follow the author', async () => {
+    const follower = await registerUser(t.app);
+    const followed = await call(follower, {
+      method: 'POST',
+      url: '/api/users/follow',
+      payload: { followerId: follower.userId, followedId: author.userId },
+    });
+    expect(followed.json<boolean>()).toBe(true);
+    const post = (
+      await call(author, {
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: `رأي بلا اسم لا يراه المتابعون #${tag}`, isAnonymous: true },
+      })
+    ).json<Post>();
+    const feed = await call(follower, { method: 'GET', url: '/api/posts/paginated?pageType=Following' });
+    expect(feed.json<Paged<Post>>().items.map((item) => item.id)).not.toContain(post.id);
+    expect(feed.body).not.toContain(post.content);
+
+    // Someone who writes only anonymously is never suggested as an active author.
+    const hidden = await registerUser(t.app);
+    for (let index = 0; index < 3; index += 1)
+      await call(hidden, {
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: `رأي آخر بلا اسم ${index}`, isAnonymous: true },
+      });
+    const suggested = await call(other, { method: 'GET', url: '/api/users/suggestions?limit=20' });
+    expect(suggested.body).not.toContain(hidden.userId);
+  });
+
   it('is described so in the API description', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
@@ -160,5 +192,42 @@ describe('the anonymous author', () => {
     expect(anonymous?.properties.userId!.enum).toEqual([null]);
     expect(anonymous?.properties.username!.enum).toEqual([null]);
     expect(anonymous?.properties.displayName!.enum).toEqual(['مجهول']);
+  });
+
+  it("is not told by an anonymous poll's edit history or its closing notices", async () => {
+    const poll = (
+      await call(author, {
+        method: 'POST',
+        url: '/api/posts',
+        payload: {
+          content: 'استطلاع بلا اسم عن القهوة',
+          isAnonymous: true,
+          votingType: 'poll',
+          pollOptions: ['نعم', 'لا'],
+          pollDuration: '1h',
+        },
+      })
+    ).json<Post>();
+    await call(other, { method: 'POST', url: '/api/votes', payload: { postId: poll.id, value: 1 } });
+    await call(author, {
+      method: 'PUT',
+      url: `/api/posts/${poll.id}`,
+      payload: { content: 'استطلاع بلا اسم عن القهوة العربية', isAnonymous: true },
+    });
+    for (const viewer of [other, moderator, null]) {
+      const history = await call(viewer, { method: 'GET', url: `/api/posts/${poll.id}/history` });
+      expect(history.body).toContain('استطلاع بلا اسم عن القهوة');
+      expect(history.body).not.toContain(author.userId);
+      expect(history.body).not.toContain(author.username);
+    }
+    await notifyClosedPolls(t.app.ctx, new Date(Date.now() + 2 * 3_600_000));
+    const notices = await call(other, { method: 'GET', url: '/api/notifications/user?limit=50' });
+    const notice = notices
+      .json<{ postId: number | null; senderName: string }[]>()
+      .find((item) => item.postId === poll.id);
+    expect(notice).toBeDefined();
+    expect(notice?.senderName).not.toContain(author.username);
+    expect(notices.body).not.toContain(author.userId);
+    expect(notices.body).not.toContain(author.username);
   });
 });

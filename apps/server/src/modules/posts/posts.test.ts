@@ -138,7 +138,12 @@ describe('posts', () => {
     const image = '/uploads/original/0123456789abcdef0123456789abcdef.webp';
     await t.database.db
       .update(posts)
-      .set({ imageUrl: image, commentCount: 3, updatedAt: sql`${posts.createdAt} + interval '1.5 seconds'` })
+      .set({
+        imageUrl: image,
+        imageAlt: 'مطر على نافذة',
+        commentCount: 3,
+        updatedAt: sql`${posts.createdAt} + interval '1.5 seconds'`,
+      })
       .where(eq(posts.id, created.id));
     const vote = await t.app.inject({
       method: 'POST',
@@ -165,11 +170,15 @@ describe('posts', () => {
       pollOptions: JSON.stringify(['نعم', 'لا', 'ربما']),
       imageUrl: image,
       thumbnailUrl: image.replace('/original/', '/thumb/'),
+      imageAlt: 'مطر على نافذة',
       latitude: row!.latitude,
       longitude: row!.longitude,
       locationName: 'الرياض',
       createdAt: row!.createdAt.toISOString(),
       updatedAt: row!.updatedAt.toISOString(),
+      editedAt: null,
+      pollClosesAt: null,
+      pollClosed: false,
       commentCount: 3,
       hashtags: [{ hashtag: { name: 'المطر' } }, { hashtag: { name: 'الشتاء' } }],
       votingStatistics: { type: 'poll', poolStats: { '0': 0, '1': 0, '2': 1 }, totalVotes: 1 },
