@@ -69,7 +69,18 @@ export const serverMsg = {
   contactTooMany: 'لم يتم إرسال رسالتك: أرسلت رسائل كثيرة خلال ساعة، يرجى المحاولة لاحقاً',
   contactMessageNotFound: 'لم يتم العثور على الرسالة',
   commentNotFound: 'لم يتم العثور على التعليق',
+  /** A reply whose postId is not the post of the comment it answers. */
+  replyOtherPost: 'لا يمكن الردّ على تعليق من منشور آخر',
   cannotFollowSelf: 'لا يمكنك متابعة نفسك',
+  cannotBlockSelf: 'لا يمكنك حظر نفسك',
+  cannotMuteSelf: 'لا يمكنك كتم نفسك',
+  /** A follow, comment or reply across a block on signed content. */
+  blockedFollow: 'لا يمكنك متابعة هذا المستخدم',
+  blockedComment: 'لا يمكنك التعليق على منشورات هذا المستخدم',
+  blockedReply: 'لا يمكنك الرد على تعليقات هذا المستخدم',
+  mutedWordsFull: (max: number) => `لا يمكن كتم أكثر من ${max} كلمة ووسم`,
+  mutedWordDuplicate: 'هذه الكلمة مكتومة من قبل',
+  mutedWordNotFound: 'لم يتم العثور على الكلمة المكتومة',
   reportOwnContent: 'لا يمكنك الإبلاغ عن محتوى نشرته بنفسك',
   reportNotFound: 'لم يتم العثور على البلاغ',
   reportAlreadyProcessed: 'تمت معالجة هذا البلاغ من قبل',

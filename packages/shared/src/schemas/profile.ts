@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { msg } from '../messages.ar';
-import { pagedSchema } from './common';
+import { cursorParam, pagedSchema, pageSizeParamOf } from './common';
 import { publicUserSchema } from './user';
 
 export const USER_SEARCH_MAX_RESULTS = 20;
+/** People suggested to follow: a short list, never paged. */
+export const USER_SUGGESTIONS_DEFAULT = 5;
+export const USER_SUGGESTIONS_MAX = 20;
 export const USER_SEARCH_QUERY_MAX = 100;
 
 /** `GET /api/users/{id}`: what anyone may see of a user, with public counts. */
@@ -15,6 +18,14 @@ export const publicProfileSchema = publicUserSchema.extend({
   /** Whether the signed-in caller follows this user; false for visitors. */
   isFollowing: z.boolean(),
   isOwnProfile: z.boolean(),
+  /** Whether the caller blocked / muted this user (their own choice, so it may be shown to undo it). */
+  isBlocked: z.boolean(),
+  isMuted: z.boolean(),
+  /**
+   * True when a block stands between the caller and this user, whichever side made it: the profile then shows
+   * only the name, no bio, picture, counts or posts. It never says which side blocked.
+   */
+  isUnavailable: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -30,7 +41,22 @@ export const userSearchQuerySchema = z.object({
     .trim()
     .min(1, msg.searchQueryRequired)
     .max(USER_SEARCH_QUERY_MAX, msg.textTooLong),
+  pageSize: pageSizeParamOf(USER_SEARCH_MAX_RESULTS),
+  cursor: cursorParam.optional(),
 });
 export type UserSearchQuery = z.input<typeof userSearchQuerySchema>;
 
-export const userSearchResultSchema = z.array(userListItemSchema);
+/** `GET /api/users/search`: a page of people, continued with `cursor` (pagination.nextCursor). */
+export const userSearchResultSchema = pagedUsersSchema;
+
+/** `GET /api/users/suggestions`: how many people to suggest. */
+export const userSuggestionsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: msg.invalidValue })
+    .int(msg.invalidValue)
+    .min(1, msg.invalidValue)
+    .max(USER_SUGGESTIONS_MAX, msg.invalidValue)
+    .default(USER_SUGGESTIONS_DEFAULT),
+});
+export type UserSuggestionsQuery = z.input<typeof userSuggestionsQuerySchema>;
+export const userSuggestionsSchema = z.object({ items: z.array(userListItemSchema) });

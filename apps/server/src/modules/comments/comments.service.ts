@@ -1,17 +1,26 @@
 import type { z } from 'zod';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
-import type { Comment, commentsQuerySchema, createCommentSchema } from '@ray/shared/schemas/comment';
+import { COMMENT_MAX } from '@ray/shared/constants';
+import { extractMentions, mentionKey } from '@ray/shared/mentions';
+import type {
+  Comment,
+  commentsQuerySchema,
+  createCommentSchema,
+  repliesQuerySchema,
+} from '@ray/shared/schemas/comment';
 import type { Paged } from '@ray/shared/schemas/common';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import type { CreatedNotification } from '../notifications/notifications.repository';
-import { deliverNotifications, notifyComment } from '../notifications/notifications.service';
+import { deliverNotifications, notifyComment, notifyReply } from '../notifications/notifications.service';
+import { mentionsOfTexts, notifyMentions } from '../notifications/mentions.service';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
 import { assertNotSuspended } from '../moderation/suspension';
 import type { Viewer } from '../posts/posts.repository';
+import { isBlockedBetween } from '../users/privacy.repository';
 import { toComment } from './comments.mapper';
 import * as repo from './comments.repository';
 
@@ -26,10 +35,24 @@ function commentNotFound(): AppError {
 async function commentOf(ctx: AppContext, id: number, viewer: Viewer): Promise<Comment> {
   const record = await repo.findCommentRecord(ctx.database.db, id);
   if (!record) throw commentNotFound();
-  return toComment(record, viewer);
+  const [mentions] = await mentionsOfTexts(ctx.database.db, [record.comment.content]);
+  return toComment(record, viewer, mentions);
 }
 
-/** A post's comments, oldest or newest first; the total is the post's counter of visible comments. */
+/** Maps a page of records, with the people their texts mention resolved in one query. */
+async function withMentions(ctx: AppContext, rows: repo.CommentRecord[], viewer: Viewer | null) {
+  const mentions = await mentionsOfTexts(
+    ctx.database.db,
+    rows.map((row) => row.comment.content),
+  );
+  const byId = new Map(rows.map((row, index) => [row.comment.id, mentions[index] ?? []]));
+  return (row: repo.CommentRecord) => toComment(row, viewer, byId.get(row.comment.id));
+}
+
+/**
+ * A post's top-level comments, oldest or newest first, each with its reply count; the total is the post's
+ * counter of visible top-level comments (replies are counted on their comment, not on the post).
+ */
 export async function listComments(
   ctx: AppContext,
   viewer: Viewer | null,
@@ -50,9 +73,80 @@ export async function listComments(
     position,
     query.pageSize,
     post.commentCount,
-    (row) => toComment(row, viewer),
+    await withMentions(ctx, rows.slice(0, query.pageSize), viewer),
     (row) => encodeCursor(row.comment.id),
   );
+}
+
+/** The replies under a top-level comment the viewer may see, oldest first; the total is its reply count. */
+export async function listReplies(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  id: number,
+  query: z.output<typeof repliesQuerySchema>,
+): Promise<Paged<Comment>> {
+  const db = ctx.database.db;
+  const thread = await repo.findVisibleThread(db, id, viewer);
+  if (!thread) throw commentNotFound();
+  const position = pagePosition({ ...query, page: 1 }, decodeCursor);
+  const rows = await repo.listReplies(db, id, viewer, { afterId: position.after, limit: query.pageSize });
+  return toPage(
+    rows,
+    position,
+    query.pageSize,
+    thread.replyCount,
+    await withMentions(ctx, rows.slice(0, query.pageSize), viewer),
+    (row) => encodeCursor(row.comment.id),
+  );
+}
+
+/**
+ * Where a reply goes: the top-level comment it is filed under, and its text, which starts with a mention of the
+ * person answered when that is a named reply by someone else. The answered comment must be on the same post
+ * (400) and not hidden, whoever asks (404).
+ */
+async function replyPlace(
+  tx: Parameters<typeof repo.findAnswered>[0],
+  viewer: Viewer,
+  input: z.output<typeof createCommentSchema> & { parentId: number },
+) {
+  const answered = await repo.findAnswered(tx, input.parentId);
+  if (!answered || answered.hiddenAt !== null) throw commentNotFound();
+  await refuseAcrossBlock(tx, viewer, answered, serverMsg.blockedReply);
+  if (answered.postId !== input.postId) {
+    throw AppError.field('VALIDATION_FAILED', 'parentId', serverMsg.replyOtherPost);
+  }
+  let content = input.content;
+  if (
+    answered.parentId !== null &&
+    answered.username !== null &&
+    answered.authorId !== viewer.userId &&
+    !extractMentions(content).includes(mentionKey(answered.username))
+  ) {
+    content = `@${answered.username} ${content}`;
+    if (content.length > COMMENT_MAX) {
+      throw AppError.field('VALIDATION_FAILED', 'content', msg.commentTooLong);
+    }
+  }
+  const topId = answered.parentId ?? answered.id;
+  const thread = await repo.countReply(tx, topId);
+  if (!thread) throw commentNotFound();
+  return { topId, topAuthorId: thread.authorId, content };
+}
+
+/**
+ * No comment or reply on signed content across a block, whichever side made it. Anonymous content stays open to
+ * everyone: a refusal there would tell who wrote it.
+ */
+async function refuseAcrossBlock(
+  tx: Parameters<typeof isBlockedBetween>[0],
+  viewer: Viewer,
+  content: { authorId: string; isAnonymous: boolean },
+  message: string,
+) {
+  if (content.isAnonymous || content.authorId === viewer.userId) return;
+  if (await isBlockedBetween(tx, viewer.userId, content.authorId))
+    throw new AppError('FORBIDDEN', { message });
 }
 
 /** Comments go only on posts that are open: existing and not hidden by moderation, whoever asks. */
@@ -65,22 +159,63 @@ export async function createComment(
   let created: { id: number; notified: CreatedNotification[] };
   try {
     created = await ctx.database.db.transaction(async (tx) => {
-      const post = await repo.countCommentOnOpenPost(tx, input.postId);
+      const { parentId } = input;
+      if (parentId === undefined) {
+        const post = await repo.countCommentOnOpenPost(tx, input.postId);
+        if (!post) throw postNotFound();
+        await refuseAcrossBlock(tx, viewer, post, serverMsg.blockedComment);
+        const id = await repo.insertComment(tx, {
+          postId: input.postId,
+          authorId: viewer.userId,
+          content: input.content,
+          isAnonymous: input.isAnonymous,
+        });
+        const notified = await notifyComment(tx, {
+          postId: input.postId,
+          postAuthorId: post.authorId,
+          commenterId: viewer.userId,
+          isAnonymous: input.isAnonymous,
+          content: input.content,
+        });
+        const mentioned = await notifyMentions(tx, {
+          content: { kind: 'comment', id },
+          postId: input.postId,
+          text: input.content,
+          authorId: viewer.userId,
+          isAnonymous: input.isAnonymous,
+          alreadyNotified: notified.map((row) => row.recipientId),
+        });
+        return { id, notified: [...notified, ...mentioned] };
+      }
+      // The post is locked first, as every write on its comments does, then the thread.
+      const post = await repo.lockOpenPost(tx, input.postId);
       if (!post) throw postNotFound();
+      await refuseAcrossBlock(tx, viewer, post, serverMsg.blockedComment);
+      const place = await replyPlace(tx, viewer, { ...input, parentId });
       const id = await repo.insertComment(tx, {
         postId: input.postId,
+        parentId: place.topId,
         authorId: viewer.userId,
-        content: input.content,
+        content: place.content,
         isAnonymous: input.isAnonymous,
       });
-      const notified = await notifyComment(tx, {
+      const notified = await notifyReply(tx, {
         postId: input.postId,
         postAuthorId: post.authorId,
-        commenterId: viewer.userId,
+        threadAuthorId: place.topAuthorId,
+        replierId: viewer.userId,
         isAnonymous: input.isAnonymous,
-        content: input.content,
+        content: place.content,
       });
-      return { id, notified };
+      const mentioned = await notifyMentions(tx, {
+        content: { kind: 'comment', id },
+        postId: input.postId,
+        text: place.content,
+        authorId: viewer.userId,
+        isAnonymous: input.isAnonymous,
+        alreadyNotified: notified.map((row) => row.recipientId),
+      });
+      return { id, notified: [...notified, ...mentioned] };
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw postNotFound();
@@ -97,8 +232,19 @@ export async function updateComment(
   content: string,
 ): Promise<Comment> {
   await assertNotSuspended(ctx.database.db, viewer.userId);
-  const updated = await repo.updateOwnComment(ctx.database.db, id, viewer.userId, content);
-  if (!updated) throw commentNotFound();
+  const notified = await ctx.database.db.transaction(async (tx) => {
+    const updated = await repo.updateOwnComment(tx, id, viewer.userId, content);
+    if (!updated) throw commentNotFound();
+    // Whoever was told of this comment already is not told again: only the newly mentioned hear of it.
+    return notifyMentions(tx, {
+      content: { kind: 'comment', id },
+      postId: updated.postId,
+      text: content,
+      authorId: viewer.userId,
+      isAnonymous: updated.isAnonymous,
+    });
+  });
+  await deliverNotifications(ctx, notified);
   return commentOf(ctx, id, viewer);
 }
 
@@ -109,7 +255,8 @@ export async function deleteComment(ctx: AppContext, viewer: Viewer, id: number)
     if (!(await repo.lockPost(tx, postId))) throw commentNotFound();
     const deleted = await repo.deleteOwnComment(tx, id, viewer.userId);
     if (!deleted) throw commentNotFound();
-    // A hidden comment was already taken off the post's public count when it was hidden.
-    if (deleted.hiddenAt === null) await repo.uncountComment(tx, deleted.postId);
+    // A hidden comment was already taken off its count when it was hidden. A top-level comment's replies go
+    // with it (foreign key cascade); they were counted on it alone, never on the post.
+    if (deleted.hiddenAt === null) await repo.uncountVisible(tx, deleted);
   });
 }

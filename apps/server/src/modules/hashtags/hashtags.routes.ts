@@ -45,7 +45,13 @@ export const hashtagsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(trendingHashtagSchema), ...errors },
       },
     },
-    async (request) => hashtags.trendingHashtags(app.ctx, request.query.count, request.query.days),
+    async (request) =>
+      hashtags.trendingHashtags(
+        app.ctx,
+        request.query.count,
+        request.query.days,
+        request.auth?.userId ?? null,
+      ),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import type { AppContext } from '../../lib/context';
 import { cached } from '../../lib/caches';
 import { findHashtagByKey, type Viewer } from '../posts/posts.repository';
 import { listPosts, pageOfRankedPosts } from '../posts/posts.service';
+import { mutedHashtagKeys } from '../users/privacy.repository';
 import * as repo from './hashtags.repository';
 
 /** A tag's popular posts are chosen among its newest this many. */
@@ -32,11 +33,23 @@ export async function searchHashtags(ctx: AppContext, query: string): Promise<Ha
   return rows.map(toHashtag);
 }
 
+/**
+ * The trending tags a viewer sees: the ranking shared by everyone, less the tags the viewer muted. It is read
+ * long enough to still fill `count` places once those are taken out.
+ */
 export async function trendingHashtags(
   ctx: AppContext,
   count: number,
   days: number,
+  viewerId: string | null,
 ): Promise<TrendingHashtag[]> {
+  const muted = viewerId ? new Set(await mutedHashtagKeys(ctx.database.db, viewerId)) : new Set<string>();
+  if (muted.size === 0) return rankTrendingHashtags(ctx, count, days);
+  const ranked = await rankTrendingHashtags(ctx, count + muted.size, days);
+  return ranked.filter((tag) => !muted.has(hashtagKey(tag.name))).slice(0, count);
+}
+
+function rankTrendingHashtags(ctx: AppContext, count: number, days: number): Promise<TrendingHashtag[]> {
   return cached(ctx.caches.trendingHashtags, `${count}:${days}`, async () => {
     const db = ctx.database.db;
     await repo.rollOffTrends(db);

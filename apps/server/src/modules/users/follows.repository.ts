@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { publicUserColumns, viewerFollows } from './profiles.repository';
+import { personVisibleTo } from './visibility';
 
 /** Inserts the follow unless it exists; true only when a row was really added. */
 export async function insertFollow(db: Executor, followerId: string, followedId: string): Promise<boolean> {
@@ -68,7 +69,15 @@ export async function listFollowPeople(
     })
     .from(follows)
     .innerJoin(users, eq(users.id, other))
-    .where(and(eq(self, userId), after))
+    .where(
+      and(
+        eq(self, userId),
+        // Across a block, neither the person's lists nor anyone in them who is across one are shown.
+        personVisibleTo(viewerId, userId),
+        personVisibleTo(viewerId, users.id),
+        after,
+      ),
+    )
     .orderBy(desc(follows.createdAt), desc(other))
     .limit(page.limit + 1)
     .offset(page.offset);

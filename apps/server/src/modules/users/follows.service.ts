@@ -15,6 +15,7 @@ import type { AccessClaims } from '../../lib/tokens';
 import { toUserListItem } from './profiles.mapper';
 import { findUserById } from './users.repository';
 import * as repo from './follows.repository';
+import { isBlockedBetween } from './privacy.repository';
 
 type FollowInput = z.output<typeof followSchema>;
 
@@ -34,6 +35,8 @@ export async function follow(ctx: AppContext, auth: AccessClaims, input: FollowI
   let notified: CreatedNotification[] = [];
   try {
     notified = await ctx.database.db.transaction(async (tx) => {
+      if (await isBlockedBetween(tx, input.followerId, input.followedId))
+        throw new AppError('FORBIDDEN', { message: serverMsg.blockedFollow });
       if (!(await repo.insertFollow(tx, input.followerId, input.followedId))) return [];
       await repo.adjustFollowCounts(tx, input.followerId, input.followedId, 1);
       return notifyFollow(tx, { followerId: input.followerId, followedId: input.followedId });

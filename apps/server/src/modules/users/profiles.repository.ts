@@ -1,6 +1,8 @@
-import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { blockedBetween, hasBlocked, hasMuted, personVisibleTo } from './visibility';
+import type { PersonSearchKey } from '../../lib/cursor';
 
 /** `exists(...)`: whether the viewer follows the user of the row; false for visitors. */
 export function viewerFollows(viewerId: string | null, userId: SQL | typeof users.id): SQL<boolean> {
@@ -30,6 +32,9 @@ export async function findProfile(db: Executor, userId: string, viewerId: string
         followingCount: users.followingCount,
       },
       isFollowing: viewerFollows(viewerId, users.id),
+      isBlocked: viewerId ? hasBlocked(viewerId, users.id) : sql<boolean>`false`,
+      isMuted: viewerId ? hasMuted(viewerId, users.id) : sql<boolean>`false`,
+      isUnavailable: viewerId ? blockedBetween(viewerId, users.id) : sql<boolean>`false`,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -54,18 +59,38 @@ function likeEscape(text: string): string {
 
 /**
  * Users whose username or name starts with or contains the (already normalised) text: prefix matches first,
- * then the most followed. The result is capped, so the work per request is bounded by the table scan alone.
+ * then the most followed, then by username. A page continues after the key of the last person shown (see
+ * `PersonSearchKey`); `limit + 1` rows say whether another page follows.
  */
-export async function searchUsers(db: Executor, text: string, viewerId: string | null, limit: number) {
+export async function searchUsers(
+  db: Executor,
+  text: string,
+  viewerId: string | null,
+  page: { after: PersonSearchKey | undefined; limit: number },
+) {
   const fullName = normalized(sql`${users.firstName} || ' ' || ${users.lastName}`);
   const lastName = normalized(sql`${users.lastName}`);
   const contains = `%${likeEscape(text)}%`;
   const prefix = `${likeEscape(text)}%`;
-  const rank = sql<number>`case when ${users.usernameKey} like ${prefix} or ${fullName} like ${prefix} or ${lastName} like ${prefix} then 0 else 1 end`;
+  const rank = sql<number>`(case when ${users.usernameKey} like ${prefix} or ${fullName} like ${prefix} or ${lastName} like ${prefix} then 0 else 1 end)`;
+  const after = page.after
+    ? sql`(${rank} > ${page.after.rank} or (${rank} = ${page.after.rank} and (${users.followersCount} < ${page.after.followers}
+        or (${users.followersCount} = ${page.after.followers} and ${users.usernameKey} > ${page.after.usernameKey}))))`
+    : undefined;
   return db
-    .select({ user: publicUserColumns, isFollowing: viewerFollows(viewerId, users.id) })
+    .select({
+      user: publicUserColumns,
+      isFollowing: viewerFollows(viewerId, users.id),
+      key: { rank, followers: users.followersCount, usernameKey: users.usernameKey },
+    })
     .from(users)
-    .where(or(sql`${users.usernameKey} like ${contains}`, sql`${fullName} like ${contains}`))
+    .where(
+      and(
+        or(sql`${users.usernameKey} like ${contains}`, sql`${fullName} like ${contains}`),
+        personVisibleTo(viewerId, users.id),
+        after,
+      ),
+    )
     .orderBy(asc(rank), desc(users.followersCount), asc(users.usernameKey))
-    .limit(limit);
+    .limit(page.limit + 1);
 }

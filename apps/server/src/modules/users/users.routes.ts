@@ -12,6 +12,7 @@ import { reserveUpload } from '../../plugins/upload-limit';
 import { readSingleImage } from '../../plugins/uploads';
 import { AVATAR_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
+import { privacyRoutes } from './privacy.routes';
 import { profilesRoutes } from './profiles.routes';
 import * as users from './users.service';
 
@@ -85,5 +86,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  await app.register(privacyRoutes);
   await app.register(profilesRoutes);
 };
