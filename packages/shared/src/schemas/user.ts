@@ -21,6 +21,8 @@ export const currentUserSchema = z.object({
   role: z.enum(ROLES),
   /** The end of a running suspension (no posting, commenting or voting), else null; shown to its user only. */
   suspendedUntil: z.string().nullable(),
+  /** False for an account made through a social sign-in that never chose a password. */
+  hasPassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

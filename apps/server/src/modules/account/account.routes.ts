@@ -14,6 +14,7 @@ import {
 } from '@ray/shared/schemas/auth';
 import { requireAuth } from '../../plugins/auth';
 import * as account from './account.service';
+import { accountDataRoutes } from './account-data.routes';
 import { emailVerificationRoutes } from './email-verification.routes';
 import { sessionsRoutes } from './sessions.routes';
 
@@ -133,4 +134,5 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(sessionsRoutes);
   await app.register(emailVerificationRoutes);
+  await app.register(accountDataRoutes);
 };

@@ -24,6 +24,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
       user.suspendedUntil && user.suspendedUntil.getTime() > Date.now()
         ? user.suspendedUntil.toISOString()
         : null,
+    hasPassword: user.passwordHash !== null,
   };
 }
 
