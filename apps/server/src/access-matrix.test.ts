@@ -361,3 +361,24 @@ describe('access matrix', () => {
     );
   }
 });
+
+describe('access matrix: the user’s own data', () => {
+  it('answers a visitor 401 on the export, the image archive and the deletion of an account', async () => {
+    for (const request of [
+      { method: 'GET', url: '/api/account/export' },
+      { method: 'GET', url: '/api/account/export/images' },
+      { method: 'DELETE', url: '/api/account', payload: { password: 'Secret123' } },
+    ] as const) {
+      const response = await call(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(401);
+    }
+  });
+
+  it('exports only the caller’s own data, whoever the caller is', async () => {
+    for (const actor of ['owner', 'other', 'moderator', 'admin'] as const) {
+      const response = await call({ method: 'GET', url: '/api/account/export' }, tokenOf(actor));
+      expect(response.statusCode).toBe(200);
+      expect(response.json<{ profile: { userId: string } }>().profile.userId).toBe(people[actor].userId);
+    }
+  });
+});

@@ -231,3 +231,42 @@ describe('the anonymous author', () => {
     expect(notices.body).not.toContain(author.username);
   });
 });
+
+describe('the anonymous author, in data exports and account deletions', () => {
+  it('is named in no one else’s export, and a deletion answers without listing anonymous posts', async () => {
+    const writer = await registerUser(t.app);
+    const owner = await registerUser(t.app);
+    const mine = (
+      await call(owner, { method: 'POST', url: '/api/posts', payload: { content: 'رأي صاحب المنشور' } })
+    ).json<Post>();
+    const hidden = (
+      await call(writer, {
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: 'رأي بلا اسم سيحذف مع حسابه', isAnonymous: true },
+      })
+    ).json<Post>();
+    await call(writer, {
+      method: 'POST',
+      url: '/api/comments',
+      payload: { postId: mine.id, content: 'تعليق بلا اسم على منشورك', isAnonymous: true },
+    });
+
+    const exported = await call(owner, { method: 'GET', url: '/api/account/export' });
+    expect(exported.body).toContain('تعليق بلا اسم على منشورك');
+    expect(exported.body).not.toContain(writer.userId);
+    expect(exported.body).not.toContain(writer.username);
+    const ownExport = (await call(writer, { method: 'GET', url: '/api/account/export' })).json<{
+      posts: { id: number; isAnonymous: boolean }[];
+    }>();
+    expect(ownExport.posts).toEqual([expect.objectContaining({ id: hidden.id, isAnonymous: true })]);
+
+    const deleted = await call(writer, {
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: writer.password },
+    });
+    expect(deleted.body).not.toContain(String(hidden.id));
+    expect(Object.keys(deleted.json<Record<string, unknown>>()).sort()).toEqual(['message', 'success']);
+  });
+});
