@@ -91,3 +91,31 @@ describe('newest-first lists read an index in order', () => {
     expect(all.map((node) => node['Index Name'])).toContain(indexName);
   });
 });
+
+describe('the following feed reads each followed author from posts_author_idx', () => {
+  it('probes the index per followed person instead of scanning or sorting all posts', async () => {
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
+      await tx.execute(sql.raw('set local enable_bitmapscan = off'));
+      const result = await tx.execute(
+        sql.raw(`explain (format json) select latest.id from follows f
+          cross join lateral (
+            select p.id from posts p
+            where p.author_id = f.followed_id and not p.is_anonymous and p.hidden_at is null and p.id < 1000
+            order by p.id desc limit 21
+          ) latest
+          where f.follower_id = ${ID}
+          order by latest.id desc limit 21`),
+      );
+      const rows = (result as { rows: Record<string, unknown>[] }).rows;
+      const json = Object.values(rows[0]!)[0];
+      const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+      return parsed[0].Plan;
+    });
+    const all = nodes(plan);
+    const postScans = all.filter((node) => node['Index Name']?.startsWith('posts_'));
+    expect(postScans.map((node) => node['Index Name'])).toEqual(['posts_author_idx']);
+    expect(all.map((node) => node['Node Type'])).toContain('Nested Loop');
+    expect(all.map((node) => node['Node Type'])).not.toContain('Seq Scan');
+  });
+});

@@ -384,6 +384,20 @@ export const DEMO_POSTS: DemoPost[] = [
   },
 ];
 
+/**
+ * Follows every demo seed makes, on top of the random ones: [follower, followed]. noura follows people with
+ * signed posts, so her «متابَعون» tab shows posts from the first sign-in.
+ */
+export const DEMO_FOLLOWS: [string, string][] = [
+  ['noura', 'fahad'],
+  ['noura', 'reem'],
+  ['noura', 'sara'],
+  ['noura', 'khalid'],
+  ['fahad', 'noura'],
+  ['reem', 'noura'],
+  ['sara', 'reem'],
+];
+
 export const DEMO_COMMENTS: string[] = [
   'كلام جميل، أتفق معك تماماً 👏',
   'بصراحة أشوف العكس، لكن أحترم رأيك',

@@ -9,7 +9,7 @@ import type { FileStorage } from '../lib/storage';
 import { insertPost } from '../modules/posts/posts.repository';
 import type { Database } from './client';
 import { ads, comments, follows, postHashtags, posts, users, votes } from './schema';
-import { DEMO_COMMENTS, DEMO_IMAGE_PALETTES, DEMO_POSTS } from './seed-content';
+import { DEMO_COMMENTS, DEMO_FOLLOWS, DEMO_IMAGE_PALETTES, DEMO_POSTS } from './seed-content';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const ADMIN_EMAIL = 'admin@ray.sa';
@@ -211,6 +211,11 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
     for (const follower of people) {
       for (const followed of people)
         if (follower !== followed && rand() < 0.4) pairs.add(`${follower}|${followed}`);
+    }
+    for (const [follower, followed] of DEMO_FOLLOWS) {
+      const followerId = idOf.get(follower);
+      const followedId = idOf.get(followed);
+      if (followerId && followedId) pairs.add(`${followerId}|${followedId}`);
     }
     const rows = [...pairs].map((pair) => {
       const [followerId, followedId] = pair.split('|') as [string, string];

@@ -67,3 +67,24 @@ export function decodeOffsetCursor(cursor: string): number {
   if (!match) throw AppError.field('VALIDATION_FAILED', 'cursor', msg.invalidValue);
   return Number(match[1]);
 }
+
+/**
+ * Keyset position in a people search ordered by (match rank, followers desc, username key): the three values of
+ * the last person shown. The key is unique, so no one is shown twice or skipped while the counts stand still.
+ */
+export interface PersonSearchKey {
+  rank: number;
+  followers: number;
+  usernameKey: string;
+}
+
+export function encodePersonCursor(key: PersonSearchKey): string {
+  return Buffer.from(`p1:${key.rank}|${key.followers}|${key.usernameKey}`).toString('base64url');
+}
+
+export function decodePersonCursor(cursor: string): PersonSearchKey {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^p1:([01])\|(\d{1,9})\|(.{1,100})$/su.exec(text);
+  if (!match) throw AppError.field('VALIDATION_FAILED', 'cursor', msg.invalidValue);
+  return { rank: Number(match[1]), followers: Number(match[2]), usernameKey: match[3]! };
+}

@@ -146,7 +146,9 @@ export const createPostFormSchema = z
     content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
     votingType: votingTypeSchema,
     pollOptions: z.array(z.object({ value: z.string().max(POLL_OPTION_MAX, msg.pollOptionTooLong) })),
+    pollDuration: pollDurationSchema,
     isAnonymous: z.boolean(),
+    imageAlt: imageAltField,
   })
   .superRefine((value, ctx) => {
     if (value.votingType !== 'poll') return;
@@ -161,13 +163,16 @@ export type CreatePostForm = z.input<typeof createPostFormSchema>;
 export const quickPostFormSchema = z.object({
   content: contentField.pipe(z.string().max(POST_MAX, msg.postMax)),
   votingType: votingTypeSchema,
+  pollDuration: pollDurationSchema,
   isAnonymous: z.boolean(),
+  imageAlt: imageAltField,
 });
 export type QuickPostForm = z.input<typeof quickPostFormSchema>;
 
 export const editPostFormSchema = z.object({
   content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
   isAnonymous: z.boolean(),
+  imageAlt: imageAltField,
 });
 export type EditPostForm = z.input<typeof editPostFormSchema>;
 

@@ -105,6 +105,44 @@ describe('feed query count', () => {
   });
 });
 
+describe('following feed query count', () => {
+  it('reads a page of 40 followed posts with the same few statements as a page of 10', async () => {
+    const follow = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/follow',
+      headers: bearer(viewer.token),
+      payload: { followerId: viewer.userId, followedId: author.userId },
+    });
+    expect(follow.statusCode, follow.body).toBe(200);
+    const following = async (pageSize: number) => {
+      statements.length = 0;
+      counting = true;
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/posts/paginated?pageType=Following&pageSize=${pageSize}`,
+        headers: bearer(viewer.token),
+      });
+      counting = false;
+      expect(response.statusCode, response.body).toBe(200);
+      return { page: response.json<Paged<Post>>(), count: statements.length };
+    };
+    await following(5);
+    const ten = await following(10);
+    const forty = await following(40);
+
+    expect(ten.page.items).toHaveLength(10);
+    expect(forty.page.items).toHaveLength(40);
+    for (const post of forty.page.items) {
+      expect(post.userVote).toBe(voted.get(post.id) ?? null);
+      expect(post.isBookmarked).toBe(bookmarked.has(post.id));
+      expect(post.user.userId).toBe(author.userId);
+    }
+    expect(ten.count).toBeGreaterThanOrEqual(1);
+    expect(forty.count).toBe(ten.count);
+    expect(forty.count).toBeLessThanOrEqual(4);
+  });
+});
+
 describe('vote query count', () => {
   it('records a like, a switch and a take-back with one call to the database each', async () => {
     const voter = await registerUser(t.app);

@@ -8,10 +8,13 @@ import {
   publicProfileSchema,
   userSearchQuerySchema,
   userSearchResultSchema,
+  userSuggestionsQuerySchema,
+  userSuggestionsSchema,
 } from '@ray/shared/schemas/profile';
 import { requireAuth } from '../../plugins/auth';
 import * as follows from './follows.service';
 import * as profiles from './profiles.service';
+import { suggestPeople } from './suggestions.service';
 
 const tags = ['users'];
 const errors = {
@@ -30,12 +33,28 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Users whose username or name starts with or contains q (Arabic-normalised), at most 20',
+        summary:
+          'Users whose username or name starts with or contains q (Arabic-normalised), prefix matches first. Page with `cursor` (pagination.nextCursor).',
         querystring: userSearchQuerySchema,
         response: { 200: userSearchResultSchema, ...errors },
       },
     },
-    async (request) => profiles.searchUsers(app.ctx, request.query.q, request.auth?.userId ?? null),
+    async (request) => profiles.searchUsers(app.ctx, request.query, request.auth?.userId ?? null),
+  );
+
+  app.get(
+    '/suggestions',
+    {
+      schema: {
+        tags,
+        summary:
+          'People to follow: followed by those the caller follows, else the most active authors of the week',
+        security: [{ bearer: [] }],
+        querystring: userSuggestionsQuerySchema,
+        response: { 200: userSuggestionsSchema, ...errors },
+      },
+    },
+    async (request) => suggestPeople(app.ctx, requireAuth(request).userId, request.query.limit),
   );
 
   app.post(

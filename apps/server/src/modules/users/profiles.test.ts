@@ -285,35 +285,36 @@ describe('user search', () => {
   it('finds users by username or name, Arabic-normalised, prefix matches first', async () => {
     const hamza = await registerUser(t.app, { username: 'hamzaDev', firstName: 'حمزة', lastName: 'الشمري' });
     const byUsername = (await t.app.inject({ method: 'GET', url: '/api/users/search?q=HAMZA' })).json<
-      UserListItem[]
-    >();
+      Paged<UserListItem>
+    >().items;
     expect(byUsername[0]?.userId).toBe(hamza.userId);
     const bySpelling = (
       await t.app.inject({ method: 'GET', url: `/api/users/search?q=${encodeURIComponent('حمزه')}` })
-    ).json<UserListItem[]>();
+    ).json<Paged<UserListItem>>().items;
     expect(bySpelling.map((u) => u.userId)).toContain(hamza.userId);
     const byAlef = (
       await t.app.inject({ method: 'GET', url: `/api/users/search?q=${encodeURIComponent('احمد')}` })
-    ).json<UserListItem[]>();
+    ).json<Paged<UserListItem>>().items;
     expect(byAlef.map((u) => u.userId)).toContain(alice.userId);
     const byLastName = (
       await t.app.inject({ method: 'GET', url: `/api/users/search?q=${encodeURIComponent('قحطا')}` })
-    ).json<UserListItem[]>();
+    ).json<Paged<UserListItem>>().items;
     expect(byLastName.map((u) => u.userId)).toEqual([alice.userId]);
     const wildcard = (
       await t.app.inject({ method: 'GET', url: `/api/users/search?q=${encodeURIComponent('%')}` })
-    ).json<UserListItem[]>();
+    ).json<Paged<UserListItem>>().items;
     expect(wildcard).toEqual([]);
   });
 
-  it('returns at most 20 users', async () => {
+  it('returns 20 users to a page by default', async () => {
     await Promise.all(
       Array.from({ length: 22 }, (_, i) => registerUser(t.app, { username: `zzsearch${i}` })),
     );
     const results = (await t.app.inject({ method: 'GET', url: '/api/users/search?q=zzsearch' })).json<
-      UserListItem[]
+      Paged<UserListItem>
     >();
-    expect(results).toHaveLength(20);
+    expect(results.items).toHaveLength(20);
+    expect(results.pagination.hasNextPage).toBe(true);
   });
 
   it('rejects an empty or over-long query with the Arabic message', async () => {
