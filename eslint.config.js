@@ -25,7 +25,7 @@ const noAppImports = {
 };
 
 /** Which entities each entity is built on; any other import between entities is an error. */
-const ENTITY_DEPENDENCIES = { hashtag: ['post'] };
+const ENTITY_DEPENDENCIES = { hashtag: ['post'], user: ['post'] };
 
 const subfolders = (layer) =>
   readdirSync(new URL(`${WEB_SRC}/${layer}`, import.meta.url), { withFileTypes: true })

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SuggestedPeople } from '@/features/following/components/suggested-people';
+import { peopleStrings } from '@/i18n/people.ar';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
@@ -33,6 +35,15 @@ export function Sidebar({ className }: { className?: string }) {
             {isAuthenticated ? strings.sidebar.memberCta : strings.sidebar.guestCta}
           </Link>
         </Card>
+        {isAuthenticated ? (
+          <Card className="p-5">
+            <h2 className="font-bold text-slate-900">{peopleStrings.suggestions.sideTitle}</h2>
+            <SuggestedPeople limit={3} bioLines={0} />
+            <Link to="/search?type=users" className="text-sm font-semibold text-brand-700 hover:underline">
+              {peopleStrings.suggestions.more}
+            </Link>
+          </Card>
+        ) : null}
         <AdSlot placement="Sidebar" />
       </div>
     </div>

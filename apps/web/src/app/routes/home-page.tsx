@@ -1,6 +1,6 @@
 import { msg } from '@ray/shared/messages.ar';
 import { Newspaper, PenLine, RefreshCw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,13 +8,18 @@ import { usePostsFeed, useRefreshList } from '@/entities/post/api/get-posts';
 import { postKeys } from '@/entities/post/api/post-keys';
 import { PostFeed } from '@/entities/post/components/post-feed';
 import { HomeHero } from '@/features/feed/components/home-hero';
+import { FeedTabs } from '@/features/following/components/feed-tabs';
+import { FollowingEmpty } from '@/features/following/components/following-empty';
+import { feedParamsOf, readFeedTab, writeFeedTab } from '@/features/following/utils/feed-tab';
 import { InlineComposer } from '@/features/posts/components/inline-composer';
+import { peopleStrings } from '@/i18n/people.ar';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
-const LATEST = {} as const;
+const LATEST = feedParamsOf('all');
+const FOLLOWING = feedParamsOf('following');
 
 function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
@@ -42,8 +47,13 @@ function EmptyFeed({ signedIn }: { signedIn: boolean }) {
 
 export function HomePage() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
-  const feed = usePostsFeed(LATEST);
-  const refreshList = useRefreshList(postKeys.list(LATEST));
+  const [params, setParams] = useSearchParams();
+  const tab = readFeedTab(params, isAuthenticated);
+  const following = tab === 'following';
+  const listParams = following ? FOLLOWING : LATEST;
+  const feed = usePostsFeed(listParams);
+  const refreshList = useRefreshList(postKeys.list(listParams));
+  const title = following ? peopleStrings.following.title : strings.home.feedTitle;
   const refreshing = feed.isRefetching && !feed.isFetchingNextPage;
 
   const refresh = async () => {
@@ -57,9 +67,17 @@ export function HomePage() {
       {isAuthenticated ? <InlineComposer /> : null}
 
       <section aria-labelledby="feed-title" className="space-y-3">
+        {isAuthenticated ? (
+          <FeedTabs
+            active={tab}
+            onChange={(next) => {
+              setParams(writeFeedTab(next, params), { replace: true });
+            }}
+          />
+        ) : null}
         <div className="flex items-center justify-between gap-3">
           <h2 id="feed-title" className="text-lg font-bold text-slate-900">
-            {strings.home.feedTitle}
+            {title}
           </h2>
           <button
             type="button"
@@ -71,12 +89,19 @@ export function HomePage() {
             {strings.home.refresh}
           </button>
         </div>
-        <PostFeed
-          query={feed}
-          label={strings.home.feedTitle}
-          empty={<EmptyFeed signedIn={isAuthenticated} />}
-          scroll="feed"
-        />
+        <div
+          id="feed-panel"
+          role={isAuthenticated ? 'tabpanel' : undefined}
+          aria-labelledby={isAuthenticated ? `feed-tab-${tab}` : undefined}
+        >
+          <PostFeed
+            key={tab}
+            query={feed}
+            label={title}
+            empty={following ? <FollowingEmpty /> : <EmptyFeed signedIn={isAuthenticated} />}
+            scroll="feed"
+          />
+        </div>
       </section>
     </div>
   );

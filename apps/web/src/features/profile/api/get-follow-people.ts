@@ -3,7 +3,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { UserListItem } from '@ray/shared/schemas/profile';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileKeys, type FollowListKind } from './profile-keys';
+import { userKeys, type FollowListKind } from '@/entities/user/api/user-keys';
 
 /** One page of `GET /api/users/{id}/followers` or `/following`, most recent first. */
 export function getFollowPeoplePage(
@@ -20,7 +20,7 @@ export function getFollowPeoplePage(
 
 export const followPeopleInfiniteQueryOptions = (userId: string, kind: FollowListKind) =>
   infiniteQueryOptions({
-    queryKey: profileKeys.people(userId, kind),
+    queryKey: userKeys.people(userId, kind),
     queryFn: ({ pageParam, signal }) => getFollowPeoplePage(userId, kind, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page: Paged<UserListItem>) =>

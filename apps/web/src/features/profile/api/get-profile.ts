@@ -1,7 +1,7 @@
 import type { PublicProfile } from '@ray/shared/schemas/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { profileKeys } from './profile-keys';
+import { userKeys } from '@/entities/user/api/user-keys';
 
 export function getProfile(userId: string, signal?: AbortSignal): Promise<PublicProfile> {
   return api.get<PublicProfile>(`/api/users/${encodeURIComponent(userId)}`, signal ? { signal } : {});
@@ -9,7 +9,7 @@ export function getProfile(userId: string, signal?: AbortSignal): Promise<Public
 
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: profileKeys.detail(userId),
+    queryKey: userKeys.detail(userId),
     queryFn: ({ signal }) => getProfile(userId, signal),
   });
 

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { communityStrings } from '@/i18n/community.ar';
 import { useFollowPeople } from '../api/get-follow-people';
-import type { FollowListKind } from '../api/profile-keys';
+import type { FollowListKind } from '@/entities/user/api/user-keys';
 
 const s = communityStrings.profile;
 

@@ -16,8 +16,8 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMonthYear, formatNumber } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
-import type { FollowListKind } from '../api/profile-keys';
-import { FollowButton } from '../components/follow-button';
+import type { FollowListKind } from '@/entities/user/api/user-keys';
+import { FollowButton } from '@/entities/user/components/follow-button';
 
 const PeopleDialog = lazy(() =>
   import('../components/people-dialog').then((m) => ({ default: m.PeopleDialog })),

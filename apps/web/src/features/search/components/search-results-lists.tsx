@@ -2,32 +2,21 @@ import type { Hashtag } from '@ray/shared/schemas/hashtag';
 import type { UserListItem } from '@ray/shared/schemas/profile';
 import { Hash } from 'lucide-react';
 import { Link } from 'react-router';
-import { Avatar } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
+import { PersonRow } from '@/entities/user/components/person-row';
 import { discoveryStrings } from '@/i18n/discovery.ar';
 import { formatNumber } from '@/lib/format';
 
 const s = discoveryStrings.search;
 
-/** People found by name or username: avatar, name and username, each linking to the profile. */
+/** People found by name or username: avatar, name, username and bio, with a follow button that works in place. */
 export function UserResults({ users }: { users: UserListItem[] }) {
   return (
-    <Card className="divide-y divide-slate-100 px-4">
-      <ul role="list" aria-label={s.types.users}>
+    <Card className="px-4">
+      <ul role="list" aria-label={s.types.users} className="divide-y divide-slate-100">
         {users.map((user) => (
           <li key={user.userId} data-testid="user-result">
-            <Link
-              to={`/profile/${encodeURIComponent(user.userId)}`}
-              className="flex items-center gap-3 py-3 hover:bg-slate-50"
-            >
-              <Avatar src={user.avatarUrl} name={user.displayName} />
-              <span className="min-w-0">
-                <bdi className="block truncate font-bold text-slate-900">{user.displayName}</bdi>
-                <bdi dir="ltr" className="block truncate text-sm text-slate-600">
-                  @{user.username}
-                </bdi>
-              </span>
-            </Link>
+            <PersonRow person={user} />
           </li>
         ))}
       </ul>

@@ -40,19 +40,22 @@ beforeEach(() => {
           );
         case '/api/users/search':
           return Promise.resolve(
-            jsonResponse(200, [
-              {
-                userId: 'u7',
-                username: 'qahwa_lover',
-                firstName: 'سلمى',
-                lastName: 'الحربي',
-                displayName: 'سلمى الحربي',
-                bio: null,
-                avatarUrl: null,
-                createdAt: '2026-01-01T00:00:00.000Z',
-                isFollowing: false,
-              },
-            ]),
+            jsonResponse(200, {
+              items: [
+                {
+                  userId: 'u7',
+                  username: 'qahwa_lover',
+                  firstName: 'سلمى',
+                  lastName: 'الحربي',
+                  displayName: 'سلمى الحربي',
+                  bio: null,
+                  avatarUrl: null,
+                  createdAt: '2026-01-01T00:00:00.000Z',
+                  isFollowing: false,
+                },
+              ],
+              pagination: { page: 0, pageSize: 20, totalCount: 1, hasNextPage: false, nextCursor: null },
+            }),
           );
         case '/api/hashtags/search':
           return Promise.resolve(

@@ -9,6 +9,7 @@ import { useTrendingHashtags } from '@/entities/hashtag/api/get-trending-hashtag
 import { flattenPages } from '@/entities/post/api/get-posts';
 import { PostCard } from '@/entities/post/components/post-card';
 import { PostListSkeleton } from '@/entities/post/components/post-card-skeleton';
+import { useInfiniteScroll } from '@/entities/post/hooks/use-infinite-scroll';
 import { discoveryStrings } from '@/i18n/discovery.ar';
 import { ApiError } from '@/lib/api-client';
 import { formatNumber } from '@/lib/format';
@@ -39,6 +40,13 @@ export function SearchPage() {
   const users = useSearchUsers(state.query, state.type === 'users');
   const hashtags = useSearchHashtags(state.query, state.type === 'hashtags');
   const other = state.type === 'users' ? users : hashtags;
+  const people = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const peopleEnd = useInfiniteScroll({
+    hasNextPage: users.hasNextPage,
+    isFetching: users.isFetching,
+    fetchNextPage: () => users.fetchNextPage({ cancelRefetch: false }),
+    enabled: state.type === 'users' && !users.isFetchNextPageError,
+  });
 
   const update = (change: Partial<SearchState>) => {
     // Choosing a tab replaces the address rather than adding to the history; a new search adds to it.
@@ -118,8 +126,18 @@ export function SearchPage() {
                   onRetry={() => void other.refetch()}
                   retrying={other.isRefetching}
                 />
-              ) : state.type === 'users' && users.data?.length ? (
-                <UserResults users={users.data} />
+              ) : state.type === 'users' && people.length ? (
+                <>
+                  <UserResults users={people} />
+                  <div ref={peopleEnd} aria-hidden="true" />
+                  <LoadMore
+                    hasMore={users.hasNextPage}
+                    loading={users.isFetchingNextPage}
+                    failed={users.isFetchNextPageError}
+                    onLoadMore={() => void users.fetchNextPage({ cancelRefetch: false })}
+                    labels={discoveryStrings}
+                  />
+                </>
               ) : state.type === 'hashtags' && hashtags.data?.length ? (
                 <HashtagResults hashtags={hashtags.data} />
               ) : (
