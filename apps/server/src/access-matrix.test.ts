@@ -190,6 +190,20 @@ const OPERATIONS: Operation[] = [
     hidesExistence: true,
   },
   {
+    name: 'reply to a comment',
+    request: (o, id) => ({
+      method: 'POST',
+      url: '/api/comments',
+      payload: { postId: o.postId, parentId: id(o.commentId), content: 'ردّ على التعليق' },
+    }),
+    expected: signedIn,
+  },
+  {
+    name: "read a comment's replies",
+    request: (o, id) => ({ method: 'GET', url: `/api/comments/${id(o.commentId)}/replies` }),
+    expected: everyone,
+  },
+  {
     name: 'vote on a post',
     request: (o) => ({ method: 'POST', url: '/api/votes', payload: { postId: o.postId, value: 1 } }),
     expected: signedIn,
@@ -380,5 +394,53 @@ describe('access matrix: the user’s own data', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json<{ profile: { userId: string } }>().profile.userId).toBe(people[actor].userId);
     }
+  });
+});
+
+describe('access matrix: blocks, mutes and muted words', () => {
+  const signedInActors = ['owner', 'other', 'moderator', 'admin'] as const;
+
+  it('lets every signed-in user block and mute someone else, a visitor nobody, and nobody themselves', async () => {
+    const target = await registerUser(t.app);
+    for (const action of ['block', 'mute'] as const) {
+      const url = `/api/users/${target.userId}/${action}`;
+      expect((await call({ method: 'POST', url })).statusCode, `visitor ${action}`).toBe(401);
+      expect((await call({ method: 'DELETE', url })).statusCode, `visitor un${action}`).toBe(401);
+      for (const actor of signedInActors) {
+        expect((await call({ method: 'POST', url }, tokenOf(actor))).statusCode, `${actor} ${action}`).toBe(
+          200,
+        );
+        expect((await call({ method: 'DELETE', url }, tokenOf(actor))).statusCode).toBe(200);
+        const self = await call(
+          { method: 'POST', url: `/api/users/${people[actor].userId}/${action}` },
+          tokenOf(actor),
+        );
+        expect(self.statusCode, `${actor} ${action}s themselves`).toBe(400);
+      }
+    }
+  });
+
+  it('shows the lists of blocked people, muted people and muted words to their owner only', async () => {
+    for (const url of ['/api/users/blocks', '/api/users/mutes', '/api/users/muted-words']) {
+      expect((await call({ method: 'GET', url })).statusCode, url).toBe(401);
+      for (const actor of signedInActors)
+        expect((await call({ method: 'GET', url }, tokenOf(actor))).statusCode, `${actor} ${url}`).toBe(200);
+    }
+    const word = await ok<{ id: number }>(
+      { method: 'POST', url: '/api/users/muted-words', payload: { word: 'كلمة الصلاحيات' } },
+      people.owner.token,
+    );
+    expect(
+      (await call({ method: 'POST', url: '/api/users/muted-words', payload: { word: 'كلمة' } })).statusCode,
+    ).toBe(401);
+    const remove = { method: 'DELETE' as const, url: `/api/users/muted-words/${word.id}` };
+    const missing = { method: 'DELETE' as const, url: `/api/users/muted-words/${MISSING}` };
+    expect((await call(remove)).statusCode).toBe(401);
+    for (const actor of ['other', 'moderator', 'admin'] as const) {
+      const refused = await call(remove, tokenOf(actor));
+      expect(refused.statusCode, actor).toBe(404);
+      expect(refused.json()).toEqual((await call(missing, tokenOf(actor))).json());
+    }
+    expect((await call(remove, people.owner.token)).statusCode).toBe(200);
   });
 });

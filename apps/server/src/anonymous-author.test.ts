@@ -232,6 +232,60 @@ describe('the anonymous author', () => {
   });
 });
 
+describe('the anonymous author, in replies and mentions', () => {
+  it('is named by no reply, reply list, reply prefix or notification it causes', async () => {
+    const post = (
+      await call(other, { method: 'POST', url: '/api/posts', payload: { content: 'منشور للنقاش' } })
+    ).json<Post>();
+    const top = (
+      await call(other, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: post.id, content: 'رأيي' },
+      })
+    ).json<Comment>();
+    const reply = (
+      await call(author, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: {
+          postId: post.id,
+          parentId: top.id,
+          content: `ردّ بلا اسم يذكر @${moderator.username}`,
+          isAnonymous: true,
+        },
+      })
+    ).json<Comment>();
+    expect(reply.user).toEqual(ANONYMOUS);
+    // Answering the anonymous reply does not put its writer's name in front of the answer.
+    const answer = (
+      await call(other, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: post.id, parentId: reply.id, content: 'جواب' },
+      })
+    ).json<Comment>();
+    expect(answer.content).toBe('جواب');
+
+    for (const viewer of [author, other, moderator, null]) {
+      const listed = await call(viewer, { method: 'GET', url: `/api/comments/${top.id}/replies` });
+      const item = listed.json<Paged<Comment>>().items.find((row) => row.id === reply.id);
+      expect(item?.user).toEqual(ANONYMOUS);
+      expect(listed.body).not.toContain(author.userId);
+      expect(listed.body).not.toContain(author.username);
+    }
+    for (const recipient of [other, moderator]) {
+      const told = await call(recipient, { method: 'GET', url: '/api/notifications/user?limit=50' });
+      const about = told
+        .json<{ postId: number | null; senderName: string }[]>()
+        .filter((row) => row.postId === post.id);
+      expect(about.length).toBeGreaterThan(0);
+      expect(about.every((row) => row.senderName === 'مجهول')).toBe(true);
+      expect(told.body).not.toContain(author.username);
+    }
+  });
+});
+
 describe('the anonymous author, in data exports and account deletions', () => {
   it('is named in no one else’s export, and a deletion answers without listing anonymous posts', async () => {
     const writer = await registerUser(t.app);
@@ -268,5 +322,76 @@ describe('the anonymous author, in data exports and account deletions', () => {
     });
     expect(deleted.body).not.toContain(String(hidden.id));
     expect(Object.keys(deleted.json<Record<string, unknown>>()).sort()).toEqual(['message', 'success']);
+  });
+});
+
+describe('the anonymous author, across blocks and mutes', () => {
+  it('keeps anonymous posts and comments of either side visible and answerable, both directions', async () => {
+    const first = await registerUser(t.app);
+    const second = await registerUser(t.app);
+    const host = (
+      await call(other, { method: 'POST', url: '/api/posts', payload: { content: `منشور مضيف #${tag}` } })
+    ).json<Post>();
+    const anonymousOf = async (writer: TestUser) => {
+      const post = (
+        await call(writer, {
+          method: 'POST',
+          url: '/api/posts',
+          payload: { content: `رأي بلا اسم #${tag}`, isAnonymous: true },
+        })
+      ).json<Post>();
+      const comment = (
+        await call(writer, {
+          method: 'POST',
+          url: '/api/comments',
+          payload: { postId: host.id, content: 'تعليق بلا اسم', isAnonymous: true },
+        })
+      ).json<Comment>();
+      return { post, comment };
+    };
+    const ofFirst = await anonymousOf(first);
+    const ofSecond = await anonymousOf(second);
+    // One side blocks and the other mutes: nothing anonymous may move for either of them.
+    await call(first, { method: 'POST', url: `/api/users/${second.userId}/block` });
+    await call(second, { method: 'POST', url: `/api/users/${first.userId}/mute` });
+
+    for (const [viewer, theirs] of [
+      [first, ofSecond],
+      [second, ofFirst],
+    ] as const) {
+      for (const url of [
+        '/api/posts/paginated?pageSize=50',
+        `/api/hashtags/${encodeURIComponent(tag)}/posts?pageSize=50`,
+      ]) {
+        const page = (await call(viewer, { method: 'GET', url })).json<Paged<Post>>();
+        expect(
+          page.items.map((item) => item.id),
+          url,
+        ).toContain(theirs.post.id);
+      }
+      const opened = (
+        await call(viewer, { method: 'GET', url: `/api/posts/${theirs.post.id}` })
+      ).json<Post>();
+      expect(opened.user).toEqual(ANONYMOUS);
+      const comments = (
+        await call(viewer, { method: 'GET', url: `/api/comments?postId=${host.id}&pageSize=50` })
+      ).json<Paged<Comment>>();
+      expect(comments.items.map((item) => item.id)).toContain(theirs.comment.id);
+      await call(viewer, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: theirs.post.id, content: 'رد على رأي بلا اسم' },
+      });
+      await call(viewer, {
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: host.id, parentId: theirs.comment.id, content: 'رد على تعليق بلا اسم' },
+      });
+      await call(viewer, {
+        method: 'POST',
+        url: '/api/votes',
+        payload: { postId: theirs.post.id, value: 1 },
+      });
+    }
   });
 });
