@@ -3,7 +3,7 @@ import { COMMENT_MAX } from '../constants';
 import { msg } from '../messages.ar';
 import { cursorParam, pageSizeParam, pagedSchema } from './common';
 import { pageParam } from './fields';
-import { contentAuthorSchema } from './post';
+import { contentAuthorSchema, mentionTargetSchema } from './post';
 
 /** A post id in a JSON body: a number, or a string of digits from clients that send ids as text. */
 export const postIdField = z
@@ -48,6 +48,8 @@ export const createCommentSchema = z.object({
   postId: postIdField,
   content: commentContentField,
   isAnonymous: z.boolean({ error: msg.invalidValue }).default(false),
+  /** The comment answered: a reply. A reply to a reply is filed under the same top-level comment. */
+  parentId: postIdField.optional(),
 });
 export type CreateCommentPayload = z.input<typeof createCommentSchema>;
 
@@ -84,7 +86,20 @@ export const commentSchema = z.object({
   isOwner: z.boolean(),
   /** Hidden by moderation; only its author and moderators still see it. */
   isHidden: z.boolean(),
+  /** The top-level comment a reply is filed under; null for a top-level comment. */
+  parentId: z.number().int().nullable(),
+  /** Visible replies under a top-level comment (0 for a reply). */
+  replyCount: z.number().int(),
+  /** The `@username`s of the text that name someone who exists; the rest are plain text. */
+  mentions: z.array(mentionTargetSchema),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const pagedCommentsSchema = pagedSchema(commentSchema);
+
+/** `GET /api/comments/{id}/replies`: the replies under a top-level comment, oldest first. */
+export const repliesQuerySchema = z.object({
+  pageSize: pageSizeParam,
+  cursor: cursorParam.optional(),
+});
+export type RepliesQuery = z.input<typeof repliesQuerySchema>;

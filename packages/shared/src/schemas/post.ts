@@ -79,6 +79,9 @@ const imageAltField = z
   .max(IMAGE_ALT_MAX, msg.imageAltMax)
   .nullish();
 
+/** The same description as the composer edits it: an empty box is no description. */
+const imageAltFormField = z.string().trim().max(IMAGE_ALT_MAX, msg.imageAltMax);
+
 /** How long a new poll takes votes: an hour, a day, three days, a week, or open (no end). Fixed at creation. */
 export const POLL_DURATIONS = ['open', '1h', '1d', '3d', '7d'] as const;
 export type PollDuration = (typeof POLL_DURATIONS)[number];
@@ -148,7 +151,7 @@ export const createPostFormSchema = z
     pollOptions: z.array(z.object({ value: z.string().max(POLL_OPTION_MAX, msg.pollOptionTooLong) })),
     pollDuration: pollDurationSchema,
     isAnonymous: z.boolean(),
-    imageAlt: imageAltField,
+    imageAlt: imageAltFormField,
   })
   .superRefine((value, ctx) => {
     if (value.votingType !== 'poll') return;
@@ -165,14 +168,14 @@ export const quickPostFormSchema = z.object({
   votingType: votingTypeSchema,
   pollDuration: pollDurationSchema,
   isAnonymous: z.boolean(),
-  imageAlt: imageAltField,
+  imageAlt: imageAltFormField,
 });
 export type QuickPostForm = z.input<typeof quickPostFormSchema>;
 
 export const editPostFormSchema = z.object({
   content: contentField.pipe(z.string().min(POST_MIN, msg.postMin)),
   isAnonymous: z.boolean(),
-  imageAlt: imageAltField,
+  imageAlt: imageAltFormField,
 });
 export type EditPostForm = z.input<typeof editPostFormSchema>;
 

@@ -1,3 +1,4 @@
+import type { MentionTarget } from '@ray/shared/mentions';
 import type { Comment } from '@ray/shared/schemas/comment';
 import { ANONYMOUS_AUTHOR } from '@ray/shared/schemas/post';
 import type { Viewer } from '../posts/posts.repository';
@@ -8,7 +9,11 @@ import type { CommentRecord } from './comments.repository';
  * The public shape of a comment. As for posts, an anonymous comment carries the anonymous author for everyone, its
  * own author included (who recognises it by `isOwner`); its record holds no name or avatar to leak.
  */
-export function toComment(record: CommentRecord, viewer: Viewer | null): Comment {
+export function toComment(
+  record: CommentRecord,
+  viewer: Viewer | null,
+  mentions: MentionTarget[] = [],
+): Comment {
   const { comment, author } = record;
   const { username, firstName, lastName, avatarUrl } = author;
   return {
@@ -29,5 +34,8 @@ export function toComment(record: CommentRecord, viewer: Viewer | null): Comment
           },
     isOwner: viewer?.userId === comment.authorId,
     isHidden: comment.hiddenAt !== null,
+    parentId: comment.parentId,
+    replyCount: comment.replyCount,
+    mentions,
   };
 }

@@ -7,6 +7,7 @@ import {
   commentsQuerySchema,
   createCommentSchema,
   pagedCommentsSchema,
+  repliesQuerySchema,
   updateCommentSchema,
 } from '@ray/shared/schemas/comment';
 import { successSchema } from '@ray/shared/schemas/common';
@@ -32,7 +33,11 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Comment on a post, optionally anonymously (not on a post hidden by moderation)',
+        summary:
+          'Comment on a post, optionally anonymously (not on a post hidden by moderation). With `parentId`, a ' +
+          'reply: filed under the top-level comment (a reply to a reply goes under the same one, starting with ' +
+          '`@username` of the person answered when named); 400 when that comment is on another post, 404 when ' +
+          'it is missing or hidden.',
         security: [{ bearer: [] }],
         body: createCommentSchema,
         response: { 201: commentSchema, ...errors },
@@ -52,12 +57,30 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Comments of a post, oldest first by default (`order=newest` for the latest first). Page with `cursor` (pagination.nextCursor).',
+          'Top-level comments of a post, each with `replyCount`, oldest first by default (`order=newest` for the ' +
+          'latest first). Page with `cursor` (pagination.nextCursor). The total counts top-level comments only.',
         querystring: commentsQuerySchema,
         response: { 200: pagedCommentsSchema, ...errors },
       },
     },
     async (request) => commentsService.listComments(app.ctx, viewerOf(request.auth), request.query),
+  );
+
+  app.get(
+    '/:id/replies',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replies under a top-level comment, oldest first; page with `cursor`. 404 when the comment is not ' +
+          'visible to the caller.',
+        params,
+        querystring: repliesQuerySchema,
+        response: { 200: pagedCommentsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      commentsService.listReplies(app.ctx, viewerOf(request.auth), request.params.id, request.query),
   );
 
   app.put(

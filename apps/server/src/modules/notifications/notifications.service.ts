@@ -95,6 +95,50 @@ export async function notifyComment(
 }
 
 /**
+ * Notifications for a reply under a comment: the author of the comment answered ('reply', grouped with the
+ * post's other replies), and the post's author when someone else ('comment'); never the replier. An anonymous
+ * replier is stored as no one and shown as «مجهول». Call inside the reply's transaction.
+ */
+export async function notifyReply(
+  db: Executor,
+  event: {
+    postId: number;
+    postAuthorId: string;
+    threadAuthorId: string;
+    replierId: string;
+    isAnonymous: boolean;
+    content: string;
+  },
+): Promise<CreatedNotification[]> {
+  const actorId = event.isAnonymous ? null : event.replierId;
+  const created: CreatedNotification[] = [];
+  if (event.threadAuthorId !== event.replierId) {
+    created.push(
+      await repo.insertNotification(db, {
+        recipientId: event.threadAuthorId,
+        kind: 'reply',
+        actorId,
+        content: excerpt(event.content),
+        postId: event.postId,
+        groupKey: `reply:${event.postId}`,
+      }),
+    );
+  }
+  if (event.postAuthorId !== event.replierId && event.postAuthorId !== event.threadAuthorId) {
+    created.push(
+      await repo.insertNotification(db, {
+        recipientId: event.postAuthorId,
+        kind: 'comment',
+        actorId,
+        content: excerpt(event.content),
+        postId: event.postId,
+      }),
+    );
+  }
+  return created;
+}
+
+/**
  * Tells a user about a new follower, once per follower: following, unfollowing and following again notifies
  * (and pushes) nothing the second time. New followers fold into one unread notification naming the newest.
  */
