@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatMonthYear } from '@/lib/format';
 import { currentUserQueryOptions } from '../api/get-current-user';
+import { AccountDataSection } from '../components/account-data-section';
 import { ActiveSessions } from '../components/active-sessions';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangeEmailForm } from '../components/change-email-form';
@@ -136,6 +137,9 @@ export function SettingsPage() {
               <h2 className="text-lg font-bold text-slate-900">{accountStrings.settings.changeEmailTitle}</h2>
               <p className="mt-1 mb-5 text-sm text-slate-600">{accountStrings.settings.changeEmailBody}</p>
               <ChangeEmailForm />
+            </Card>
+            <Card className="p-5 sm:p-6">
+              <AccountDataSection user={user} />
             </Card>
           </Tabs.Content>
         </Tabs.Root>
