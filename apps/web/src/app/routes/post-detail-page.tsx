@@ -18,6 +18,7 @@ import { PostImage } from '@/entities/post/components/post-image';
 import { PostMenu } from '@/entities/post/components/post-menu';
 import { ShareButton } from '@/entities/post/components/share-button';
 import { usePostActions } from '@/entities/post/hooks/use-post-actions';
+import { imageAltOf } from '@/entities/post/utils/image-alt';
 import { excerpt } from '@/entities/post/utils/truncate';
 import { CommentsSection as PostComments } from '@/features/comments/components/comments-section';
 import { useDeletePost } from '@/features/posts/api/delete-post';
@@ -150,7 +151,7 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
             }
           />
 
-          <PostContent content={post.content} size="lg" className="mt-4" />
+          <PostContent content={post.content} mentions={post.mentions} size="lg" className="mt-4" />
 
           {post.imageUrl ? (
             <button
@@ -165,7 +166,7 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
                 key={post.imageUrl}
                 imageUrl={post.imageUrl}
                 thumbnailUrl={post.thumbnailUrl}
-                alt=""
+                alt={imageAltOf(post)}
                 fit="contain"
                 preferFull
                 priority
@@ -218,7 +219,7 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
             onOpenChange={close}
             imageUrl={post.imageUrl}
             thumbnailUrl={post.thumbnailUrl}
-            alt={excerpt(post.content, META_TITLE_MAX)}
+            alt={imageAltOf(post)}
           />
         ) : null}
         {dialog === 'delete' ? (

@@ -8,6 +8,7 @@ import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber } from '@/lib/format';
 import { usePostActions } from '../hooks/use-post-actions';
+import { imageAltOf } from '../utils/image-alt';
 import { postPath } from '../utils/share';
 import { usePostCardSlots } from './post-card-slots';
 import { PostContent } from './post-content';
@@ -32,7 +33,7 @@ export interface PostCardProps {
 export function PostCard({ post, priority = false, className }: PostCardProps) {
   const nameId = useId();
   const slots = usePostCardSlots();
-  const [dialog, setDialog] = useState<'share' | 'report' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'report' | 'block' | 'mute' | null>(null);
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -61,11 +62,30 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
             onToggleBookmark={actions.toggleBookmark}
             onReport={actions.report}
             onEdit={actions.edit}
+            restrict={
+              actions.isAuthenticated && !post.isOwner && !post.isAnonymous && post.user.username
+                ? {
+                    username: post.user.username,
+                    onBlock: () => {
+                      setDialog('block');
+                    },
+                    onMute: () => {
+                      setDialog('mute');
+                    },
+                  }
+                : undefined
+            }
           />
         }
       />
 
-      <PostContent content={post.content} truncateAt={CARD_TRUNCATE} moreHref={href} className="mt-3" />
+      <PostContent
+        content={post.content}
+        mentions={post.mentions}
+        truncateAt={CARD_TRUNCATE}
+        moreHref={href}
+        className="mt-3"
+      />
 
       {post.imageUrl ? (
         <Link to={href} className="mt-3 block overflow-hidden rounded-xl" aria-label={strings.posts.image}>
@@ -73,7 +93,7 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
             key={post.imageUrl}
             imageUrl={post.imageUrl}
             thumbnailUrl={post.thumbnailUrl}
-            alt=""
+            alt={imageAltOf(post)}
             priority={priority}
             className="max-h-[400px] transition-transform duration-300 hover:scale-[1.01]"
           />
@@ -105,6 +125,7 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
       </footer>
 
       {dialog === 'report' ? slots.reportDialog(post, close) : null}
+      {dialog === 'block' || dialog === 'mute' ? slots.restrictDialog(post, dialog, close) : null}
     </article>
   );
 }

@@ -2,22 +2,60 @@ import { msg } from '@ray/shared/messages.ar';
 import { isNamedAuthor } from '@ray/shared/authors';
 import type { Post } from '@ray/shared/schemas/post';
 import { EyeOff, MapPin, VenetianMask } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useNow } from '@/hooks/use-now';
+import { postTruthStrings } from '@/i18n/post-truth.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { postPath } from '../utils/share';
 
-/** An edit later than this after publishing is shown as "edited". */
-const EDIT_MARGIN_MS = 60_000;
+const PostHistoryDialog = lazy(() =>
+  import('./post-history-dialog').then((m) => ({ default: m.PostHistoryDialog })),
+);
 
 export type PostHeaderPost = Pick<
   Post,
-  'id' | 'user' | 'isAnonymous' | 'isOwner' | 'isHidden' | 'createdAt' | 'updatedAt' | 'locationName'
+  | 'id'
+  | 'user'
+  | 'isAnonymous'
+  | 'isOwner'
+  | 'isHidden'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'editedAt'
+  | 'locationName'
 >;
+
+/** «معدّل» beside the time of a post whose text was changed; it opens the earlier versions. */
+function EditedMark({ postId, editedAt }: { postId: number; editedAt: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="post-edited"
+        title={postTruthStrings.history.editedHint(formatDateTime(editedAt))}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpen(true);
+        }}
+        // Padding makes a finger-sized target without moving the line it sits on.
+        className="-my-1 rounded py-1 underline decoration-dotted underline-offset-4 hover:text-slate-900"
+        suppressHydrationWarning
+      >
+        {postTruthStrings.history.edited}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <PostHistoryDialog postId={postId} open onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 function Badge({
   children,
@@ -65,7 +103,6 @@ export function PostHeader({
   const now = useNow();
   // An anonymous post carries the anonymous author (no id, no username): no profile link, a neutral avatar.
   const author = !post.isAnonymous && isNamedAuthor(post.user) ? post.user : null;
-  const edited = new Date(post.updatedAt).getTime() - new Date(post.createdAt).getTime() > EDIT_MARGIN_MS;
   const time = (
     // Older dates are written by the runtime's date formatter, which may differ by a character between the
     // server that rendered the page and the browser that takes it over.
@@ -132,10 +169,10 @@ export function PostHeader({
           ) : (
             time
           )}
-          {edited ? (
+          {post.editedAt ? (
             <>
               <span aria-hidden="true">·</span>
-              <span title={formatDateTime(post.updatedAt)}>{strings.posts.edited}</span>
+              <EditedMark postId={post.id} editedAt={post.editedAt} />
             </>
           ) : null}
           {post.locationName ? (

@@ -15,9 +15,11 @@ import { usePostComposer, type PostComposerProps, type PostComposerState } from 
 import { textDirection } from '../utils/compose';
 import { POST_IMAGE } from '../utils/image-file';
 import { CharacterCounter } from './composer/character-counter';
+import { ImageAltField } from './composer/image-alt-field';
 import { ImagePicker, ImagePreview } from './composer/image-field';
 import { LocationField } from './composer/location-field';
 import { LockedVoting } from './composer/locked-voting';
+import { PollDurationField } from './composer/poll-duration-field';
 import { PollOptionsField } from './composer/poll-options-field';
 import { VotingTypeField } from './composer/voting-type-field';
 
@@ -68,6 +70,19 @@ function SelectedImage({ composer }: { composer: PostComposerState }) {
       disabled={busy}
     />
   ) : null;
+}
+
+/** «وصف الصورة» under the preview, while the post has an image. */
+function ImageAlt({ id, composer }: { id: string; composer: PostComposerState }) {
+  const { form, values, errors } = composer;
+  return (
+    <ImageAltField
+      id={`${id}-image-alt`}
+      registration={form.register('imageAlt')}
+      length={values.imageAlt.length}
+      error={errors.imageAlt?.message}
+    />
+  );
 }
 
 function PollOptions({ composer, compact = false }: { composer: PostComposerState; compact?: boolean }) {
@@ -158,9 +173,15 @@ function QuickComposer({
       </div>
 
       <VotingTypeField registration={form.register('votingType')} />
-      {values.votingType === 'poll' ? <PollOptions composer={composer} compact /> : null}
+      {values.votingType === 'poll' ? (
+        <>
+          <PollOptions composer={composer} compact />
+          <PollDurationField id={`${id}-poll-duration`} registration={form.register('pollDuration')} />
+        </>
+      ) : null}
 
       <SelectedImage composer={composer} />
+      {image.selection ? <ImageAlt id={id} composer={composer} /> : null}
       <ImageError id={imageErrorId} error={image.error} className="text-sm text-red-700" />
 
       <div className="flex flex-wrap items-center gap-x-1 gap-y-2 border-t border-slate-100 pt-3">
@@ -282,8 +303,9 @@ function PageComposer({
         <>
           <VotingTypeField registration={form.register('votingType')} layout="cards" />
           {values.votingType === 'poll' ? (
-            <div className="rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100">
+            <div className="space-y-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100">
               <PollOptions composer={composer} />
+              <PollDurationField id={`${id}-poll-duration`} registration={form.register('pollDuration')} />
             </div>
           ) : null}
         </>
@@ -322,6 +344,7 @@ function PageComposer({
             />
           </div>
         ) : null}
+        {image.selection || currentImage ? <ImageAlt id={id} composer={composer} /> : null}
         <ImageError id={imageErrorId} error={image.error} className="mt-1.5 text-sm text-red-700" />
       </div>
 

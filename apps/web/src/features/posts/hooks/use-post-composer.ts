@@ -74,13 +74,14 @@ export function usePostComposer(props: PostComposerProps) {
           content: post.content,
           votingType: post.votingType,
           isAnonymous: post.isAnonymous,
+          imageAlt: post.imageAlt ?? '',
         }
       : emptyComposer(),
     ...(kind === 'quick' ? {} : { mode: 'onTouched' as const }),
   });
-  const [content, votingType, isAnonymous] = useWatch({
+  const [content, votingType, isAnonymous, imageAlt] = useWatch({
     control: form.control,
-    name: ['content', 'votingType', 'isAnonymous'],
+    name: ['content', 'votingType', 'isAnonymous', 'imageAlt'],
   });
 
   /** Saves an edit, sending besides text and anonymity only what changed: the image (new or removed), the place. */
@@ -93,6 +94,8 @@ export function usePostComposer(props: PostComposerProps) {
     } else if (!keepCurrentImage && original.imageUrl !== null) {
       payload.imageUrl = null;
     }
+    // The description goes with the image the post will show; without one the server drops it.
+    if (image.selection || keepCurrentImage) payload.imageAlt = values.imageAlt.trim() || null;
     if (!sameLocation(location.location, startLocation)) {
       payload.latitude = location.location?.latitude ?? null;
       payload.longitude = location.location?.longitude ?? null;
@@ -130,7 +133,7 @@ export function usePostComposer(props: PostComposerProps) {
 
   return {
     form,
-    values: { content, votingType, isAnonymous },
+    values: { content, votingType, isAnonymous, imageAlt },
     image,
     errors: form.formState.errors,
     /** The post's image as published, while the author keeps it (editing only). */

@@ -1,13 +1,17 @@
 import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
-import type { CreatePostPayload, VotingType } from '@ray/shared/schemas/post';
+import type { CreatePostPayload, PollDuration, VotingType } from '@ray/shared/schemas/post';
 
 /** Form values shared by the quick composer and the full editor. */
 export interface ComposerValues {
   content: string;
   votingType: VotingType;
   pollOptions: { value: string }[];
+  /** How long a poll takes votes; fixed once published. */
+  pollDuration: PollDuration;
   isAnonymous: boolean;
+  /** The description of the image, read by screen readers; blank for none. */
+  imageAlt: string;
 }
 
 export interface PostLocation {
@@ -23,7 +27,9 @@ export const emptyComposer = (): ComposerValues => ({
   content: '',
   votingType: 'like-dislike',
   pollOptions: EMPTY_POLL_OPTIONS.map((option) => ({ ...option })),
+  pollDuration: 'open',
   isAnonymous: false,
+  imageAlt: '',
 });
 
 /** The options a poll will carry: trimmed, blanks dropped. */
@@ -53,7 +59,9 @@ export function buildCreatePayload(
     isAnonymous: values.isAnonymous,
     votingType: values.votingType,
     pollOptions: values.votingType === 'poll' ? JSON.stringify(filledPollOptions(values.pollOptions)) : null,
+    ...(values.votingType === 'poll' ? { pollDuration: values.pollDuration } : {}),
     imageUrl: extras.imageUrl,
+    imageAlt: extras.imageUrl ? values.imageAlt.trim() || null : null,
     latitude: extras.location?.latitude ?? null,
     longitude: extras.location?.longitude ?? null,
     locationName: extras.location?.locationName ?? null,

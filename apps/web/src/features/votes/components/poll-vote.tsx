@@ -2,6 +2,9 @@ import { msg } from '@ray/shared/messages.ar';
 import type { PollResults } from '@ray/shared/schemas/post';
 import { CheckCircle2 } from 'lucide-react';
 import { pollRows, readPollOptions, type PollRow } from '@/entities/post/utils/poll';
+import { isPollClosed, pollTimeLeft } from '@/entities/post/utils/poll-time';
+import { useNow } from '@/hooks/use-now';
+import { postTruthStrings } from '@/i18n/post-truth.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
@@ -10,17 +13,22 @@ import { useVoteAction } from './use-vote-action';
 import { widthClass } from '@/lib/percent-class';
 
 export interface PollVoteProps {
-  post: VotablePost & { pollOptions: string | null };
+  post: VotablePost & { pollOptions: string | null; pollClosesAt?: string | null; pollClosed?: boolean };
   /** Server-computed results (the detail page); the post's own counts are used until they arrive. */
   results?: PollResults | undefined;
 }
 
 /**
  * Poll options as buttons. Once the viewer has voted (now or before) every option locks and shows its share
- * of the votes with a bar, the chosen one marked.
+ * of the votes with a bar, the chosen one marked. A poll with an end says how long it has left; once ended,
+ * it locks for everyone and shows its final results, to those who did not vote too.
  */
 export function PollVote({ post, results }: PollVoteProps) {
   const { vote, isPending } = useVoteAction(post);
+  const now = useNow();
+  const closesAt = post.pollClosesAt ?? null;
+  const closed = post.pollClosed === true || isPollClosed(closesAt, now);
+  const timeLeft = closed ? postTruthStrings.poll.closed : pollTimeLeft(closesAt, now);
   const options = readPollOptions(post.pollOptions);
   if (!options) {
     return (
@@ -33,7 +41,7 @@ export function PollVote({ post, results }: PollVoteProps) {
   const total =
     results?.totalVotes ?? (post.votingStatistics.type === 'poll' ? post.votingStatistics.totalVotes : 0);
   const chosen = post.userVote ?? results?.userVote ?? null;
-  const locked = chosen !== null || isPending;
+  const locked = chosen !== null || isPending || closed;
   const leading = Math.max(0, ...rows.map((row) => row.votes));
 
   return (
@@ -98,6 +106,24 @@ export function PollVote({ post, results }: PollVoteProps) {
       </ul>
       <p className="text-xs text-slate-600">
         {formatCount(total, strings.counts.votes)}
+        {timeLeft ? (
+          <>
+            {' · '}
+            <span
+              data-testid="poll-time-left"
+              className={cn(closed && 'font-semibold text-slate-800')}
+              suppressHydrationWarning
+            >
+              {timeLeft}
+            </span>
+          </>
+        ) : null}
+        {closed ? (
+          <>
+            {' · '}
+            {postTruthStrings.poll.finalResults}
+          </>
+        ) : null}
         {locked ? null : (
           <>
             {' · '}

@@ -7,7 +7,7 @@ import { StarRating } from './star-rating';
 
 export type VotingWidgetPost = Pick<
   Post,
-  'id' | 'votingType' | 'votingStatistics' | 'userVote' | 'pollOptions'
+  'id' | 'votingType' | 'votingStatistics' | 'userVote' | 'pollOptions' | 'pollClosesAt' | 'pollClosed'
 >;
 
 /** Voting on a feed card: the control that fits the post's voting type. */
