@@ -25,6 +25,7 @@ interface Profile {
   createdAt: string;
   isGuest: boolean;
   role: string;
+  hasPassword: boolean;
 }
 
 let t: TestApp;
@@ -114,7 +115,9 @@ describe('GET /api/users/profile', () => {
       role: 'user',
     });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
-    expect(response.body).not.toMatch(/password|argon2/i);
+    // `hasPassword` tells only whether the account has one (the deletion form asks for it or for the username).
+    expect(body.hasPassword).toBe(true);
+    expect(response.body.replace('"hasPassword":true', '')).not.toMatch(/password|argon2/i);
   });
 
   it('answers a visitor with 401 and the Arabic message', async () => {
