@@ -72,6 +72,8 @@ export function DeleteAccountDialog({
       }}
       title={text.dialogTitle}
       description={text.dialogIrreversible}
+      // Shown in the warning below; the description only reads it out with the title.
+      hideDescription
       dismissible={!isSubmitting}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={isSubmitting}>
