@@ -49,6 +49,9 @@ export async function block(ctx: AppContext, userId: string, otherId: string): P
     if (isForeignKeyViolation(error)) throw userNotFound();
     throw error;
   }
+  // The follows just ended change what each side's following feed counts.
+  ctx.caches.followingTotals.delete(userId);
+  ctx.caches.followingTotals.delete(otherId);
   return { isBlocked: true };
 }
 

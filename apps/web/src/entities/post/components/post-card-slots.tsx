@@ -10,11 +10,14 @@ export interface PostCardSlots {
   voting: (post: Post) => ReactNode;
   /** Rendered while the report dialog is open; `onOpenChange(false)` closes it. */
   reportDialog: (post: Post, onOpenChange: (open: boolean) => void) => ReactNode;
+  /** Rendered while the dialog that blocks or mutes the post's (signed) author is open. */
+  restrictDialog: (post: Post, kind: 'block' | 'mute', onOpenChange: (open: boolean) => void) => ReactNode;
 }
 
 export const PostCardSlotsContext = createContext<PostCardSlots>({
   voting: () => null,
   reportDialog: () => null,
+  restrictDialog: () => null,
 });
 
 export function usePostCardSlots(): PostCardSlots {

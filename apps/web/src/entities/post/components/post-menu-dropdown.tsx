@@ -1,8 +1,19 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { Post } from '@ray/shared/schemas/post';
-import { Bookmark, BookmarkCheck, Flag, Pencil, Share2, Trash2, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  Bookmark,
+  BookmarkCheck,
+  Flag,
+  Pencil,
+  Share2,
+  Trash2,
+  VolumeX,
+  type LucideIcon,
+} from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { privacyStrings } from '@/i18n/privacy.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { PostMenuTrigger } from './post-menu-trigger';
@@ -18,6 +29,8 @@ export interface PostMenuDropdownProps {
   onEdit?: () => boolean;
   /** Offered to the author only, where deleting is possible (the post's page). */
   onDelete?: () => void;
+  /** Blocking and muting the author: only for someone else's signed post, never an anonymous one. */
+  restrict?: { username: string; onBlock: () => void; onMute: () => void };
 }
 
 const itemClasses =
@@ -49,6 +62,7 @@ export function PostMenuDropdown({
   onReport,
   onEdit,
   onDelete,
+  restrict,
 }: PostMenuDropdownProps) {
   const { pathname } = useLocation();
   // An item that opens a dialog hands focus to it instead of back to the menu button.
@@ -110,6 +124,21 @@ export function PostMenuDropdown({
               <DropdownMenu.Item className={itemClasses} onSelect={thenDialog(onReport)}>
                 <ItemBody icon={Flag}>{strings.posts.report}</ItemBody>
               </DropdownMenu.Item>
+              {restrict ? (
+                <>
+                  <DropdownMenu.Item className={itemClasses} onSelect={thenDialog(restrict.onMute)}>
+                    <ItemBody icon={VolumeX}>{privacyStrings.mute(restrict.username)}</ItemBody>
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item
+                    className={cn(itemClasses, 'text-red-700')}
+                    onSelect={thenDialog(restrict.onBlock)}
+                  >
+                    <ItemBody icon={Ban} danger>
+                      {privacyStrings.block(restrict.username)}
+                    </ItemBody>
+                  </DropdownMenu.Item>
+                </>
+              ) : null}
             </>
           )}
         </DropdownMenu.Content>

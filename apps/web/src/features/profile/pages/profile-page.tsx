@@ -18,6 +18,7 @@ import { formatMonthYear, formatNumber } from '@/lib/format';
 import { useProfile } from '../api/get-profile';
 import type { FollowListKind } from '@/entities/user/api/user-keys';
 import { FollowButton } from '@/entities/user/components/follow-button';
+import { ProfilePrivacyActions, ProfileUnavailable } from '../components/profile-privacy-actions';
 
 const PeopleDialog = lazy(() =>
   import('../components/people-dialog').then((m) => ({ default: m.PeopleDialog })),
@@ -107,13 +108,14 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
       <div className="px-5 pb-5 sm:px-6 sm:pb-6">
         <div className="-mt-12 flex flex-wrap items-end justify-between gap-3">
           <Avatar src={profile.avatarUrl} name={profile.displayName} size="xl" className="ring-4" />
-          <div className="flex items-center gap-2 pb-1">
+          <div className="flex flex-wrap items-center justify-end gap-2 pb-1">
+            <ProfilePrivacyActions profile={profile} />
             {profile.isOwnProfile ? (
               <Link to="/settings" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
                 <Settings className="size-4" aria-hidden="true" />
                 {s.settings}
               </Link>
-            ) : (
+            ) : profile.isUnavailable ? null : (
               <FollowButton userId={profile.userId} isFollowing={profile.isFollowing} />
             )}
           </div>
@@ -226,22 +228,26 @@ function Profile({ profile }: { profile: PublicProfile }) {
     <div className="space-y-5">
       <PageTitle title={profile.displayName} />
       <ProfileHeader profile={profile} />
-      <Tabs.Root defaultValue="posts" dir="rtl" className="space-y-4">
-        <Tabs.List aria-label={s.tabsLabel} className="flex rounded-xl bg-slate-100 p-1 sm:inline-flex">
-          <Tabs.Trigger value="posts" className={tabClasses}>
-            {s.tabPosts}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="activity" className={tabClasses}>
-            {s.tabActivity}
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="posts" className="focus-visible:outline-none">
-          <ProfilePosts profile={profile} />
-        </Tabs.Content>
-        <Tabs.Content value="activity" className="focus-visible:outline-none">
-          <ActivityPlaceholder />
-        </Tabs.Content>
-      </Tabs.Root>
+      {profile.isUnavailable ? (
+        <ProfileUnavailable profile={profile} />
+      ) : (
+        <Tabs.Root defaultValue="posts" dir="rtl" className="space-y-4">
+          <Tabs.List aria-label={s.tabsLabel} className="flex rounded-xl bg-slate-100 p-1 sm:inline-flex">
+            <Tabs.Trigger value="posts" className={tabClasses}>
+              {s.tabPosts}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="activity" className={tabClasses}>
+              {s.tabActivity}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="posts" className="focus-visible:outline-none">
+            <ProfilePosts profile={profile} />
+          </Tabs.Content>
+          <Tabs.Content value="activity" className="focus-visible:outline-none">
+            <ActivityPlaceholder />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
     </div>
   );
 }

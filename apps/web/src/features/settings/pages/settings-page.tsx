@@ -1,12 +1,13 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { LockKeyhole, UserRound } from 'lucide-react';
+import { LockKeyhole, ShieldBan, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { SuspensionNotice } from '@/components/suspension-notice';
 import { Card } from '@/components/ui/card';
 import { accountStrings } from '@/i18n/account.ar';
+import { privacyStrings } from '@/i18n/privacy.ar';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatMonthYear } from '@/lib/format';
@@ -17,9 +18,10 @@ import { AvatarUpload } from '../components/avatar-upload';
 import { ChangeEmailForm } from '../components/change-email-form';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailStatusBadge, VerifyEmailNotice } from '../components/email-verification';
+import { PrivacySection } from '../components/privacy-section';
 import { ProfileForm } from '../components/profile-form';
 
-const TABS = ['profile', 'security'] as const;
+const TABS = ['profile', 'security', 'privacy'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab =>
   value !== null && (TABS as readonly string[]).includes(value);
@@ -76,6 +78,10 @@ export function SettingsPage() {
             <Tabs.Trigger value="security" className={tabClasses}>
               <LockKeyhole className="size-4" aria-hidden="true" />
               {accountStrings.settings.securityTab}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="privacy" className={tabClasses}>
+              <ShieldBan className="size-4" aria-hidden="true" />
+              {privacyStrings.settings.tab}
             </Tabs.Trigger>
           </Tabs.List>
 
@@ -141,6 +147,10 @@ export function SettingsPage() {
             <Card className="p-5 sm:p-6">
               <AccountDataSection user={user} />
             </Card>
+          </Tabs.Content>
+
+          <Tabs.Content value="privacy" className="focus-visible:outline-none">
+            <PrivacySection />
           </Tabs.Content>
         </Tabs.Root>
       ) : null}
