@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import type pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_PATH } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { comments, hashtags, users } from '../../db/schema';
 import { checkCounters } from '../../test/counters';
@@ -17,14 +20,36 @@ import {
 } from '../../test/test-app';
 
 let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
+  for (const socket of sockets) socket.close();
   await t.close();
 });
+
+/** A real-time connection of the web app, signed in with the token. */
+function socketFor(token: string): Promise<Socket> {
+  const socket = connect(url, {
+    path: REALTIME_PATH,
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.on('connect', () => {
+      resolve(socket);
+    });
+    socket.on('connect_error', reject);
+  });
+}
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, user?: TestUser, payload?: unknown) {
   return t.app.inject({
@@ -383,6 +408,14 @@ describe('DELETE /api/account', () => {
       .where(sql`${users.id} in (${other.userId}, ${third.userId})`);
     expect(people.find((row) => row.id === other.userId)).toMatchObject({ followers: 0, following: 1 });
     expect(people.find((row) => row.id === third.userId)).toMatchObject({ followers: 1, following: 0 });
+  });
+
+  it('closes the open real-time connections of the deleted account', async () => {
+    const user = await registerUser(t.app);
+    const socket = await socketFor(user.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await ok('DELETE', '/api/account', user, { password: user.password });
+    expect(await closed).toBe('io server disconnect');
   });
 
   it('lets an admin leave only while another admin remains', async () => {
