@@ -7,7 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
-import { comments, hashtags, users } from '../../db/schema';
+import { auditLog, comments, hashtags, users } from '../../db/schema';
 import { checkCounters } from '../../test/counters';
 import { registerWithRole } from '../../test/roles';
 import {
@@ -428,7 +428,18 @@ describe('DELETE /api/account', () => {
     expect((await call('GET', '/api/users/profile', first)).statusCode).toBe(200);
 
     const second = await registerWithRole(t, 'admin');
+    await t.database.db.insert(auditLog).values({
+      actorId: first.userId,
+      actorName: first.username,
+      actorRole: 'admin',
+      action: 'config.update',
+      targetType: 'config',
+      targetId: 'site',
+    });
     await ok('DELETE', '/api/account', first, { password: first.password });
+    // The audit log keeps what the admin did: it copies names and refers to no account.
+    const kept = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, first.userId));
+    expect(kept).toEqual([expect.objectContaining({ actorName: first.username, action: 'config.update' })]);
     const last = await call('DELETE', '/api/account', second, { password: second.password });
     expect(last.statusCode).toBe(409);
     const moderator = await registerWithRole(t, 'moderator');
