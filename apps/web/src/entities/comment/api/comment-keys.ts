@@ -7,4 +7,7 @@ export const commentKeys = {
   postLists: (postId: number) => [...commentKeys.lists(), postId] as const,
   list: (postId: number, order: CommentOrder = 'oldest') =>
     [...commentKeys.postLists(postId), order] as const,
+  /** The replies under one top-level comment: under the post's lists, so edits and deletions reach them too. */
+  replies: (postId: number, commentId: number) =>
+    [...commentKeys.postLists(postId), 'replies', commentId] as const,
 };

@@ -1,4 +1,5 @@
 import { splitHashtags } from '@ray/shared/hashtags';
+import { splitMentions, type MentionTarget } from '@ray/shared/mentions';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
@@ -9,8 +10,42 @@ export function hashtagPath(name: string): string {
   return `/wasm/${encodeURIComponent(name)}`;
 }
 
-/** Text with every hashtag turned into a link to its page. */
-export function HashtagText({ text }: { text: string }) {
+/**
+ * `@username` of someone who exists, linked to their profile. The name is Latin inside Arabic text: isolated and
+ * laid out left to right, the `@` stays in front of it.
+ */
+function MentionLinks({ text, mentions }: { text: string; mentions: readonly MentionTarget[] | undefined }) {
+  return (
+    <>
+      {splitMentions(text, mentions).map((segment, index) =>
+        segment.type === 'mention' ? (
+          <Link
+            key={index}
+            to={`/profile/${encodeURIComponent(segment.userId)}`}
+            data-mention={segment.username}
+            className="font-medium text-brand-700 hover:underline hover:underline-offset-4 focus-visible:rounded-sm"
+          >
+            <bdi dir="ltr">{segment.value}</bdi>
+          </Link>
+        ) : (
+          <Fragment key={index}>{segment.value}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * Text with every hashtag turned into a link to its page and every mention of someone who exists (`mentions`)
+ * into a link to their profile; other `@names` stay plain text.
+ */
+export function HashtagText({
+  text,
+  mentions,
+}: {
+  text: string;
+  mentions?: readonly MentionTarget[] | undefined;
+}) {
   return (
     <>
       {splitHashtags(text).map((segment, index) =>
@@ -23,7 +58,7 @@ export function HashtagText({ text }: { text: string }) {
             <bdi>{segment.value}</bdi>
           </Link>
         ) : (
-          <Fragment key={index}>{segment.value}</Fragment>
+          <MentionLinks key={index} text={segment.value} mentions={mentions} />
         ),
       )}
     </>
@@ -36,12 +71,15 @@ export function HashtagText({ text }: { text: string }) {
  */
 export function PostContent({
   content,
+  mentions,
   truncateAt,
   moreHref,
   size = 'md',
   className,
 }: {
   content: string;
+  /** The people the text mentions who exist (`post.mentions`), linked to their profiles. */
+  mentions?: readonly MentionTarget[] | undefined;
   truncateAt?: number;
   moreHref?: string;
   size?: 'md' | 'lg';
@@ -58,7 +96,7 @@ export function PostContent({
           size === 'lg' ? 'text-lg leading-9' : 'text-[0.975rem] leading-8',
         )}
       >
-        <HashtagText text={text} />
+        <HashtagText text={text} mentions={mentions} />
         {truncated ? '…' : null}
       </p>
       {truncated && moreHref ? (

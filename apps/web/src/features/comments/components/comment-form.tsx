@@ -10,6 +10,7 @@ import { SuspensionNotice } from '@/components/suspension-notice';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -26,6 +27,7 @@ export function CommentForm({ postId }: { postId: number }) {
     control,
     handleSubmit,
     reset,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
@@ -33,6 +35,9 @@ export function CommentForm({ postId }: { postId: number }) {
     defaultValues: { content: '', isAnonymous: false },
   });
   const length = Array.from(useWatch({ control, name: 'content' })).length;
+  const mention = useMentionComposer((value) => {
+    setValue('content', value, { shouldDirty: true });
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -57,25 +62,29 @@ export function CommentForm({ postId }: { postId: number }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-busy={isSubmitting}>
       <SuspensionNotice />
-      <TextareaField
-        id={`${id}-content`}
-        label={s.comments.formLabel}
-        rows={3}
-        placeholder={s.comments.placeholder}
-        dir="auto"
-        error={errors.content?.message}
-        labelAside={
-          <span
-            className={cn(
-              'text-xs tabular-nums',
-              length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-            )}
-          >
-            {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
-          </span>
-        }
-        {...register('content')}
-      />
+      <div className="relative">
+        <TextareaField
+          id={`${id}-content`}
+          label={s.comments.formLabel}
+          rows={3}
+          placeholder={s.comments.placeholder}
+          dir="auto"
+          error={errors.content?.message}
+          labelAside={
+            <span
+              className={cn(
+                'text-xs tabular-nums',
+                length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+              )}
+            >
+              {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
+            </span>
+          }
+          {...register('content')}
+          {...mention.textareaProps}
+        />
+        {mention.listbox}
+      </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CheckboxField id={`${id}-anonymous`} label={s.comments.anonymous} {...register('isAnonymous')} />
         <Button type="submit" size="sm" loading={isSubmitting}>

@@ -28,6 +28,9 @@ const comment = (overrides: Partial<Comment>): Comment => ({
   user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
   isOwner: false,
   isHidden: false,
+  parentId: null,
+  replyCount: 0,
+  mentions: [],
   ...overrides,
 });
 
@@ -47,5 +50,37 @@ describe('the author of a comment', () => {
     show(<CommentItem comment={comment({})} />);
     const item = screen.getByTestId('comment');
     expect(within(item).getByRole('link', { name: 'نورة' }).getAttribute('href')).toBe('/profile/u1');
+  });
+});
+
+describe('the text of a comment', () => {
+  it('links the mention of someone who exists to their profile, isolated left to right, and not others', () => {
+    show(
+      <CommentItem
+        comment={comment({
+          content: 'شكرًا @Sara و @nobody',
+          mentions: [{ username: 'sara', userId: 'u-sara' }],
+        })}
+      />,
+    );
+    const link = screen.getByRole('link', { name: '@Sara' });
+    expect(link.getAttribute('href')).toBe('/profile/u-sara');
+    expect(link.querySelector('bdi')?.getAttribute('dir')).toBe('ltr');
+    expect(screen.queryByRole('link', { name: '@nobody' })).toBeNull();
+    expect(screen.getByText(/@nobody/)).toBeTruthy();
+  });
+
+  it('offers «ردّ» when the thread can be answered', () => {
+    let asked = 0;
+    show(
+      <CommentItem
+        comment={comment({})}
+        onReply={() => {
+          asked += 1;
+        }}
+      />,
+    );
+    screen.getByRole('button', { name: 'ردّ' }).click();
+    expect(asked).toBe(1);
   });
 });

@@ -1,14 +1,16 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Comment } from '@ray/shared/schemas/comment';
 import { isNamedAuthor } from '@ray/shared/authors';
-import { EyeOff, VenetianMask } from 'lucide-react';
+import { EyeOff, Reply, VenetianMask } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Avatar } from '@/components/ui/avatar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useNow } from '@/hooks/use-now';
+import { HashtagText } from '@/entities/post/components/post-content';
 import { communityStrings as s } from '@/i18n/community.ar';
+import { conversationStrings } from '@/i18n/conversations.ar';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
@@ -27,7 +29,7 @@ const ReportCommentDialog = lazy(() =>
 /** An edit later than this after publishing is shown as "edited". */
 const EDIT_MARGIN_MS = 60_000;
 
-function CommentText({ content }: { content: string }) {
+function CommentText({ content, mentions }: Pick<Comment, 'content' | 'mentions'>) {
   const [expanded, setExpanded] = useState(false);
   const bodyId = useId();
   const { text, truncated } = truncateComment(content);
@@ -38,7 +40,7 @@ function CommentText({ content }: { content: string }) {
         dir="auto"
         className="text-[0.95rem] leading-7 whitespace-pre-line text-slate-800 wrap-break-word"
       >
-        {expanded || !truncated ? content : text}
+        <HashtagText text={expanded || !truncated ? content : text} mentions={mentions} />
       </p>
       {truncated ? (
         <button
@@ -57,14 +59,14 @@ function CommentText({ content }: { content: string }) {
   );
 }
 
-/** One comment: author or 'مجهول', time, text with show more, and the comment menu. */
-export function CommentItem({ comment }: { comment: Comment }) {
+/** One comment or reply: author or 'مجهول', time, text with show more, «ردّ», and the comment menu. */
+export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: () => void }) {
   const nameId = useId();
   const now = useNow();
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const promptLogin = useLoginPrompt();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'report'>('view');
-  const remove = useDeleteComment(comment.postId);
+  const remove = useDeleteComment(comment.postId, comment.parentId);
   // An anonymous comment carries the anonymous author (no id, no username): no profile link, a neutral avatar.
   const author = !comment.isAnonymous && isNamedAuthor(comment.user) ? comment.user : null;
   const edited =
@@ -189,8 +191,18 @@ export function CommentItem({ comment }: { comment: Comment }) {
             }}
           />
         ) : (
-          <CommentText content={comment.content} />
+          <CommentText content={comment.content} mentions={comment.mentions} />
         )}
+        {onReply && mode !== 'edit' && !comment.isHidden ? (
+          <button
+            type="button"
+            onClick={onReply}
+            className="mt-1 inline-flex items-center gap-1 rounded-md py-0.5 text-xs font-semibold text-slate-600 hover:text-brand-800"
+          >
+            <Reply className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
+            {conversationStrings.reply}
+          </button>
+        ) : null}
       </div>
 
       <Suspense fallback={null}>

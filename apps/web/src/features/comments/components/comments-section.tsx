@@ -9,7 +9,7 @@ import { useAuthStore } from '@/lib/auth-store';
 import { useComments } from '../api/get-comments';
 import { flattenComments } from '../utils/comment-pages';
 import { CommentForm } from './comment-form';
-import { CommentItem } from './comment-item';
+import { CommentThread } from './comment-thread';
 
 function CommentsSkeleton() {
   return (
@@ -50,7 +50,10 @@ function LoginPrompt() {
   );
 }
 
-/** The conversation under a post: the add-comment form (or a login prompt), then the comments, oldest first. */
+/**
+ * The conversation under a post: the add-comment form (or a login prompt), then the top-level comments, oldest
+ * first, each with its replies.
+ */
 export function CommentsSection({ postId }: { postId: number }) {
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const query = useComments(postId);
@@ -90,7 +93,7 @@ export function CommentsSection({ postId }: { postId: number }) {
         <div role="list" aria-label={s.comments.listLabel} className="divide-y divide-slate-100">
           {comments.map((comment) => (
             <div role="listitem" key={comment.id}>
-              <CommentItem comment={comment} />
+              <CommentThread comment={comment} />
             </div>
           ))}
         </div>

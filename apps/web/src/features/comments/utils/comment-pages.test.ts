@@ -12,6 +12,9 @@ const comment = (id: number): Comment => ({
   user: { userId: 'u1', username: 'noura', displayName: 'نورة', avatarUrl: null },
   isOwner: false,
   isHidden: false,
+  parentId: null,
+  replyCount: 0,
+  mentions: [],
 });
 
 const pages = (hasNextPage: boolean): CommentPages => ({

@@ -60,3 +60,17 @@ export function removeComment(data: CommentPages, commentId: number): CommentPag
     ),
   };
 }
+
+/** A reply added to (+1) or taken from (-1) the thread of a top-level comment, in a list that shows it. */
+export function countReply(data: CommentPages, commentId: number, delta: number): CommentPages {
+  if (!data.pages.some((page) => page.items.some((item) => item.id === commentId))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) =>
+        item.id === commentId ? { ...item, replyCount: Math.max(0, item.replyCount + delta) } : item,
+      ),
+    })),
+  };
+}

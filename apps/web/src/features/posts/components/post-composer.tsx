@@ -17,6 +17,7 @@ import { POST_IMAGE } from '../utils/image-file';
 import { CharacterCounter } from './composer/character-counter';
 import { ImageAltField } from './composer/image-alt-field';
 import { ImagePicker, ImagePreview } from './composer/image-field';
+import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
 import { LocationField } from './composer/location-field';
 import { LockedVoting } from './composer/locked-voting';
 import { PollDurationField } from './composer/poll-duration-field';
@@ -122,7 +123,13 @@ function QuickComposer({
     textarea.style.height = `${textarea.scrollHeight + 2}px`;
   };
 
+  const mention = useMentionComposer((value) => {
+    form.setValue('content', value, { shouldDirty: true });
+  });
+
   const submitOnShortcut = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    mention.textareaProps.onKeyDown(event);
+    if (event.defaultPrevented) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !empty && !busy) {
       event.preventDefault();
       void submit();
@@ -143,7 +150,7 @@ function QuickComposer({
         ) : (
           <Avatar src={user.avatarUrl} name={displayName(user)} className="mt-1" />
         )}
-        <div className="min-w-0 flex-1">
+        <div className="relative min-w-0 flex-1">
           <label htmlFor={contentId} className="sr-only">
             {composerStrings.composer.content}
           </label>
@@ -154,9 +161,11 @@ function QuickComposer({
             placeholder={composerStrings.composer.placeholder}
             aria-invalid={contentError ? true : undefined}
             aria-describedby={contentError ? `${errorId} ${counterId}` : counterId}
+            {...mention.textareaProps}
             onKeyDown={submitOnShortcut}
             onInput={(event) => {
               growToFit(event.currentTarget);
+              mention.textareaProps.onInput(event);
             }}
             className={cn(
               'block max-h-72 min-h-24 w-full resize-none rounded-xl border bg-slate-50/60 px-3.5 py-2.5 text-base leading-7 text-slate-900 placeholder:text-slate-500 focus:bg-white focus:ring-4 focus:outline-none focus-visible:outline-none sm:text-[0.95rem]',
@@ -164,6 +173,7 @@ function QuickComposer({
             )}
             {...form.register('content')}
           />
+          {mention.listbox}
           {contentError ? (
             <p id={errorId} className="mt-1 text-sm text-red-700">
               {contentError}
@@ -250,6 +260,9 @@ function PageComposer({
   const pickImage = (file: File) => {
     image.choose(file);
   };
+  const mention = useMentionComposer((value) => {
+    form.setValue('content', value, { shouldDirty: true });
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-busy={busy} className="space-y-6">
@@ -268,23 +281,27 @@ function PageComposer({
         >
           {composerStrings.composer.content}
         </FieldLabel>
-        <textarea
-          id={contentId}
-          rows={6}
-          dir={textDirection(values.content)}
-          placeholder={editing ? undefined : composerStrings.composer.advancedPlaceholder}
-          aria-invalid={contentError ? true : undefined}
-          aria-describedby={`${contentError ? `${errorId} ` : ''}${hintId ? `${hintId} ` : ''}${counterId}`}
-          className={cn(
-            'block min-h-36 w-full resize-y rounded-xl border bg-white px-3.5 py-3 text-base leading-8 text-slate-900 shadow-xs',
-            !editing && 'placeholder:text-slate-500',
-            'focus:ring-4 focus:outline-none focus-visible:outline-none',
-            contentError
-              ? textareaError
-              : 'border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-100',
-          )}
-          {...form.register('content')}
-        />
+        <div className="relative">
+          <textarea
+            id={contentId}
+            rows={6}
+            dir={textDirection(values.content)}
+            placeholder={editing ? undefined : composerStrings.composer.advancedPlaceholder}
+            aria-invalid={contentError ? true : undefined}
+            aria-describedby={`${contentError ? `${errorId} ` : ''}${hintId ? `${hintId} ` : ''}${counterId}`}
+            className={cn(
+              'block min-h-36 w-full resize-y rounded-xl border bg-white px-3.5 py-3 text-base leading-8 text-slate-900 shadow-xs',
+              !editing && 'placeholder:text-slate-500',
+              'focus:ring-4 focus:outline-none focus-visible:outline-none',
+              contentError
+                ? textareaError
+                : 'border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-100',
+            )}
+            {...form.register('content')}
+            {...mention.textareaProps}
+          />
+          {mention.listbox}
+        </div>
         {contentError ? (
           <p id={errorId} className="mt-1.5 text-sm text-red-700">
             {contentError}
