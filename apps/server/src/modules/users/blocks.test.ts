@@ -194,6 +194,7 @@ describe('a block between two people', () => {
         `/api/hashtags/${encodeURIComponent('حظر_تجربة')}/posts?pageSize=50`,
         `/api/hashtags/${encodeURIComponent('حظر_تجربة')}/posts?sortBy=popular&pageSize=50`,
         `/api/posts/paginated?hashtag=${encodeURIComponent('حظر_تجربة')}&pageSize=50`,
+        '/api/posts/trending/paginated?days=1&pageSize=50',
       ];
       for (const url of feeds) {
         const seen = await ids(url, viewer);
