@@ -92,8 +92,33 @@ describe('newest-first lists read an index in order', () => {
   });
 });
 
-describe('the following feed reads each followed author from posts_author_idx', () => {
-  it('probes the index per followed person instead of scanning or sorting all posts', async () => {
+async function planOf(query: string): Promise<PlanNode> {
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set local enable_seqscan = off'));
+    await tx.execute(sql.raw('set local enable_bitmapscan = off'));
+    const result = await tx.execute(sql.raw(`explain (format json) ${query}`));
+    const rows = (result as { rows: Record<string, unknown>[] }).rows;
+    const json = Object.values(rows[0]!)[0];
+    const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: PlanNode }];
+    return parsed[0].Plan;
+  });
+}
+
+describe('the following feed', () => {
+  it('reads the newest posts from the primary key, keeping those of followed people', async () => {
+    const all = nodes(
+      await planOf(`select p.id from posts p
+        where p.id < 100000 and p.id >= 99000
+          and coalesce(p.author_id = any(array(select f.followed_id from follows f where f.follower_id = ${ID})), false)
+          and not p.is_anonymous and p.hidden_at is null
+        order by p.id desc limit 11`),
+    );
+    expect(all.map((node) => node['Index Name'])).toContain('posts_pkey');
+    expect(all.map((node) => node['Index Name'])).not.toContain('posts_author_idx');
+    expect(all.map((node) => node['Node Type'])).not.toContain('Sort');
+  });
+
+  it('reads older posts per followed person from posts_author_idx, never scanning all posts', async () => {
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql.raw('set local enable_seqscan = off'));
       await tx.execute(sql.raw('set local enable_bitmapscan = off'));

@@ -64,6 +64,8 @@ export interface Caches {
   trendRankings: LoadingCache<number[]>;
   searchRankings: LoadingCache<number[]>;
   feedTotal: LoadingCache<number>;
+  /** The size of each reader's following feed, by reader id. */
+  followingTotals: LoadingCache<number>;
 }
 
 export function createCaches(): Caches {
@@ -73,5 +75,6 @@ export function createCaches(): Caches {
     trendRankings: loadingCache({ ttl: TRENDS_CACHE_MS, max: 200, serveStale: true }),
     searchRankings: loadingCache({ ttl: SEARCH_RANKING_CACHE_MS, max: 500 }),
     feedTotal: loadingCache({ ttl: FEED_TOTAL_CACHE_MS, max: 1, serveStale: true }),
+    followingTotals: loadingCache({ ttl: FEED_TOTAL_CACHE_MS, max: 10_000, serveStale: true }),
   };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
@@ -122,6 +122,27 @@ describe('the following feed', () => {
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(seen).toEqual([...written].reverse());
+  });
+
+  it('finds followed posts older than the newest thousand posts of everyone', async () => {
+    const reader = await registerUser(t.app);
+    const followed = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    await follow(reader, followed);
+    const old = await publishPost(t.app, followed, { content: 'رأي قديم لمن أتابعه' });
+    // Three thousand ids later: the old post lies outside the window read from the primary key.
+    await t.database.db.execute(
+      sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts) + 3000)`,
+    );
+    const recent = await publishPost(t.app, followed, { content: 'رأي جديد لمن أتابعه' });
+    await publishPost(t.app, stranger, { content: 'أحدث رأي لشخص لا أتابعه' });
+
+    expect((await followingPage(reader)).items.map((post) => post.id)).toEqual([recent.id, old.id]);
+    const first = await followingPage(reader, '&pageSize=1');
+    expect(first.items.map((post) => post.id)).toEqual([recent.id]);
+    const second = await followingPage(reader, `&pageSize=1&cursor=${first.pagination.nextCursor}`);
+    expect(second.items.map((post) => post.id)).toEqual([old.id]);
+    expect(second.pagination.hasNextPage).toBe(false);
   });
 
   it('refuses a visitor with the Arabic unauthorized message', async () => {

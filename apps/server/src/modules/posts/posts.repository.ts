@@ -328,39 +328,64 @@ export async function listPosts(
   return rows.map((row) => toRecord(row.post));
 }
 
+/** The newest ids the following feed reads straight from the primary key before asking each followed person. */
+const FOLLOWING_WINDOW = 1_000;
+
 /**
- * The page of the following feed: for each person the viewer follows, their newest signed, visible posts read
- * from `posts_author_idx` (author, id desc) after the cursor, at most a page each, then the newest of those. The
- * work is a page per followed person, whatever the size of the table or how far back the page is.
+ * The page of the following feed, in one statement and two steps. First the newest `FOLLOWING_WINDOW` post ids
+ * below the cursor are read from the primary key, newest first, keeping those of followed people: for a reader
+ * who follows active people the page is complete after a few dozen rows, as cheap as the feed for everyone. Only
+ * when that window holds less than a page does the second step run (a one-time filter skips it otherwise): for
+ * each person followed, their newest posts below the window from `posts_author_idx` (author, id desc), at most a
+ * page each, then the newest of those; its work is a page per followed person, whatever the size of the table.
  *
  * Anonymous posts never appear: following someone must not reveal which anonymous posts are theirs. Hidden posts
  * never appear either, not even to staff: this is a reading list, not a moderation view. Conditions on which
- * followed people to read (blocks, mutes) belong in `followedWhere`.
+ * followed people to read (blocks, mutes) belong in `followed`.
  */
 function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cursor', rows: number) {
   const name = `posts_following_${kind}_${start}_${rows}`;
   return prepared(db, name, () => {
     const viewerId = opaque('viewerId', 'uuid');
     const limit = sql.raw(String(rows));
-    const after = start === 'cursor' ? sql`and p.id < ${opaque('afterId', 'bigint')}` : sql``;
-    const followedWhere = sql`f.follower_id = ${viewerId}
-      and not ${blockedBetween(viewerId, sql`f.followed_id`)} and not ${hasMuted(viewerId, sql`f.followed_id`)}`;
+    const window = sql.raw(String(FOLLOWING_WINDOW));
+    const below =
+      start === 'cursor' ? opaque('afterId', 'bigint') : sql`(select max(first.id) + 1 from ${posts} first)`;
     const unmuted = postNotMutedFor(viewerId, {
       id: sql`p.id`,
       authorId: sql`p.author_id`,
       contentNormalized: sql`p.content_normalized`,
     });
-    const page = sql`select latest.id from ${follows} f
-      cross join lateral (
+    // `coalesce(…)` keeps the planner on the primary key: offered `author_id = any(…)`, it reads every post of
+    // every followed person in the window through posts_author_idx instead of stopping after a page.
+    const page = sql`with followed as materialized (
+        select f.followed_id as id from ${follows} f
+        where f.follower_id = ${viewerId}
+          and not ${blockedBetween(viewerId, sql`f.followed_id`)} and not ${hasMuted(viewerId, sql`f.followed_id`)}
+      ),
+      top as materialized (select ${below} as below),
+      recent as materialized (
         select p.id from ${posts} p
-        where p.author_id = f.followed_id and not p.is_anonymous and p.hidden_at is null ${after}
-          and ${unmuted}
+        where p.id < (select top.below from top) and p.id >= (select top.below - ${window} from top)
+          and coalesce(p.author_id = any(array(select followed.id from followed)), false)
+          and not p.is_anonymous and p.hidden_at is null and ${unmuted}
         order by p.id desc
         limit ${limit}
-      ) latest
-      where ${followedWhere}
-      order by latest.id desc
-      limit ${limit}`;
+      ),
+      older as (
+        select latest.id from followed
+        cross join lateral (
+          select p.id from ${posts} p
+          where p.author_id = followed.id and not p.is_anonymous and p.hidden_at is null
+            and p.id < (select top.below - ${window} from top) and ${unmuted}
+          order by p.id desc
+          limit ${limit}
+        ) latest
+        where (select count(*) from recent) < ${limit}
+        order by latest.id desc
+        limit ${limit}
+      )
+      select recent.id from recent union all select older.id from older`;
     return db
       .select({ post: postTuple(viewerId) })
       .from(posts)

@@ -255,7 +255,8 @@ export async function listPosts(
       throw AppError.field('VALIDATION_FAILED', 'page', msg.invalidValue);
     const [rows, total] = await Promise.all([
       repo.listFollowingPosts(db, viewer, { afterId, limit }),
-      repo.countFollowingPosts(db, viewer.userId),
+      // Summed over everyone followed, the total is counted at most every 30 seconds per reader, like the feed's.
+      cached(ctx.caches.followingTotals, viewer.userId, () => repo.countFollowingPosts(db, viewer.userId)),
     ]);
     return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
   }

@@ -45,6 +45,7 @@ export async function follow(ctx: AppContext, auth: AccessClaims, input: FollowI
     if (isForeignKeyViolation(error)) throw new AppError('NOT_FOUND', { message: msg.userNotFound });
     throw error;
   }
+  ctx.caches.followingTotals.delete(input.followerId);
   await deliverNotifications(ctx, notified);
   return true;
 }
@@ -56,6 +57,7 @@ export async function unfollow(ctx: AppContext, auth: AccessClaims, input: Follo
     if (await repo.deleteFollow(tx, input.followerId, input.followedId))
       await repo.adjustFollowCounts(tx, input.followerId, input.followedId, -1);
   });
+  ctx.caches.followingTotals.delete(input.followerId);
   return true;
 }
 
