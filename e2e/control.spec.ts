@@ -2,20 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESKTOP, PHONE, newUser, register, screenshot, type NewUser } from './support/helpers';
 
-async function publish(page: Page, content: string) {
+async function publish(page: Page, content: string, anonymous = false) {
   await page.goto('/create-post');
   await page.getByLabel('محتوى المنشور').fill(content);
+  if (anonymous) await page.getByLabel('نشر كمجهول').check();
   await page.getByRole('button', { name: 'نشر', exact: true }).click();
   await expect(page).toHaveURL(/\/posts\/\d+$/);
 }
 
 /** A new person in a browser of their own who writes the given posts. */
-async function author(browser: Browser, contents: string[]): Promise<NewUser> {
+async function author(browser: Browser, contents: string[], anonymous: string[] = []): Promise<NewUser> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const user = newUser();
   await register(page, user);
   for (const content of contents) await publish(page, content);
+  for (const content of anonymous) await publish(page, content, true);
   await context.close();
   return user;
 }
@@ -121,10 +123,7 @@ test.describe('blocking, muting and muted words', () => {
     await page.setViewportSize(PHONE);
     await register(page, newUser());
     await page.goto('/');
-    await card(page, text)
-      .getByRole('link', { name: 'ريم الشمري' })
-      .first()
-      .click();
+    await card(page, text).getByRole('link', { name: 'ريم الشمري' }).first().click();
     await expect(page).toHaveURL(/\/profile\//);
     await expect(page.getByText(text)).toBeVisible();
     await page.getByRole('button', { name: `حظر @${other.username}` }).click();
@@ -138,5 +137,39 @@ test.describe('blocking, muting and muted words', () => {
     await screenshot(page, 'profile-blocked-phone');
     await page.getByRole('button', { name: 'إلغاء الحظر' }).click();
     await expect(page.getByText(text)).toBeVisible();
+  });
+
+  test('the post page offers block in its menu, never on an anonymous post, and leaves once blocked', async ({
+    page,
+    browser,
+  }) => {
+    const id = randomBytes(3).toString('hex');
+    const text = `رأي في صفحته ${id}`;
+    const anonymousText = `رأي بلا اسم ${id}`;
+    const other = await author(browser, [text], [anonymousText]);
+    await page.setViewportSize(PHONE);
+    await register(page, newUser());
+    await page.goto('/');
+    await card(page, anonymousText).getByRole('button', { name: 'خيارات المنشور' }).click();
+    await expect(page.getByRole('menuitem', { name: 'إبلاغ' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /^حظر @|^كتم @/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await card(page, text)
+      .getByRole('link', { name: /الانتقال إلى التعليقات/ })
+      .click();
+    await expect(page.getByTestId('post-detail')).toContainText(text);
+    await page.getByTestId('post-detail').getByRole('button', { name: 'خيارات المنشور' }).click();
+    await page.getByRole('menuitem', { name: `حظر @${other.username}` }).click();
+    await page
+      .getByRole('dialog', { name: `حظر @${other.username}؟` })
+      .getByRole('button', { name: 'حظر', exact: true })
+      .click();
+    await expect(page.getByText(`تم حظر @${other.username}`)).toBeVisible();
+    await expect(page).not.toHaveURL(/\/posts\/\d+/);
+    // The anonymous post of the same person stays, for them as for everyone.
+    await page.goto('/');
+    await expect(card(page, anonymousText)).toBeVisible();
+    await expect(card(page, text)).toHaveCount(0);
   });
 });

@@ -36,11 +36,14 @@ const ImageViewerDialog = lazy(() =>
 const DeleteDialog = lazy(() =>
   import('@/components/ui/confirm-dialog').then((m) => ({ default: m.DeleteDialog })),
 );
+const RestrictDialog = lazy(() =>
+  import('@/entities/user/components/restrict-dialog').then((m) => ({ default: m.RestrictDialog })),
+);
 const ReportPostDialog = lazy(() =>
   import('@/features/reports/components/report-post-dialog').then((m) => ({ default: m.ReportPostDialog })),
 );
 
-type Dialog = 'image' | 'delete' | 'share' | 'report' | null;
+type Dialog = 'image' | 'delete' | 'share' | 'report' | 'block' | 'mute' | null;
 
 function BackButton({ onBack }: { onBack: () => void }) {
   return (
@@ -147,6 +150,19 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
                 onDelete={() => {
                   setDialog('delete');
                 }}
+                restrict={
+                  actions.isAuthenticated && !post.isOwner && !post.isAnonymous && post.user.username
+                    ? {
+                        username: post.user.username,
+                        onBlock: () => {
+                          setDialog('block');
+                        },
+                        onMute: () => {
+                          setDialog('mute');
+                        },
+                      }
+                    : undefined
+                }
               />
             }
           />
@@ -232,6 +248,17 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
           />
         ) : null}
         {dialog === 'report' ? <ReportPostDialog post={post} open onOpenChange={close} /> : null}
+        {(dialog === 'block' || dialog === 'mute') && post.user.userId && post.user.username ? (
+          <RestrictDialog
+            kind={dialog}
+            userId={post.user.userId}
+            username={post.user.username}
+            open
+            onOpenChange={close}
+            // A blocked author's post is no longer there to read.
+            onDone={dialog === 'block' ? onBack : undefined}
+          />
+        ) : null}
       </Suspense>
     </>
   );

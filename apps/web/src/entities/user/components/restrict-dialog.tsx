@@ -10,10 +10,12 @@ export interface RestrictDialogProps {
   username: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Called once it is done, after the dialog closed. */
+  onDone?: (() => void) | undefined;
 }
 
 /** Asks before blocking or muting someone, then does it and says so. */
-export function RestrictDialog({ kind, userId, username, open, onOpenChange }: RestrictDialogProps) {
+export function RestrictDialog({ kind, userId, username, open, onOpenChange, onDone }: RestrictDialogProps) {
   const restrict = useRestrictUser();
   const block = kind === 'block';
   return (
@@ -33,6 +35,7 @@ export function RestrictDialog({ kind, userId, username, open, onOpenChange }: R
             onSuccess: () => {
               toast.success(block ? s.blocked(username) : s.muted(username));
               onOpenChange(false);
+              onDone?.();
             },
             onError: (error) => {
               toast.error(error instanceof ApiError ? error.message : s.failed);
