@@ -124,15 +124,17 @@ describe('the following feed', () => {
     expect(seen).toEqual([...written].reverse());
   });
 
-  it('finds followed posts older than the newest thousand posts of everyone', async () => {
+  it('finds followed posts older than the newest thousand posts of everyone, by cursor too', async () => {
     const reader = await registerUser(t.app);
     const followed = await registerUser(t.app);
     const stranger = await registerUser(t.app);
     await follow(reader, followed);
     const old = await publishPost(t.app, followed, { content: 'رأي قديم لمن أتابعه' });
-    // Three thousand ids later: the old post lies outside the window read from the primary key.
+    // More than a thousand newer posts by someone else: the old post lies outside the window read first.
     await t.database.db.execute(
-      sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts) + 3000)`,
+      sql`insert into posts (author_id, content, content_normalized, voting_type)
+        select ${stranger.userId}::uuid, 'رأي رقم ' || n, 'راي رقم ' || n, 'like-dislike'
+        from generate_series(1, 1100) n`,
     );
     const recent = await publishPost(t.app, followed, { content: 'رأي جديد لمن أتابعه' });
     await publishPost(t.app, stranger, { content: 'أحدث رأي لشخص لا أتابعه' });

@@ -328,16 +328,17 @@ export async function listPosts(
   return rows.map((row) => toRecord(row.post));
 }
 
-/** The newest ids the following feed reads straight from the primary key before asking each followed person. */
+/** The newest posts the following feed reads straight from the primary key before asking each followed person. */
 const FOLLOWING_WINDOW = 1_000;
 
 /**
- * The page of the following feed, in one statement and two steps. First the newest `FOLLOWING_WINDOW` post ids
- * below the cursor are read from the primary key, newest first, keeping those of followed people: for a reader
- * who follows active people the page is complete after a few dozen rows, as cheap as the feed for everyone. Only
- * when that window holds less than a page does the second step run (a one-time filter skips it otherwise): for
- * each person followed, their newest posts below the window from `posts_author_idx` (author, id desc), at most a
- * page each, then the newest of those; its work is a page per followed person, whatever the size of the table.
+ * The page of the following feed, in one statement and two steps. First the newest `FOLLOWING_WINDOW` posts
+ * below the cursor are read from the primary key, newest first, keeping those of followed people; the read stops
+ * as soon as the page is full, so for a reader who follows active people it costs a few dozen rows, like the feed
+ * for everyone. Only when the whole window holds less than a page does the second step run (a one-time filter
+ * skips it otherwise): for each person followed, their newest posts below the window from `posts_author_idx`
+ * (author, id desc), at most a page each, then the newest of those; its work is a page per followed person,
+ * whatever the size of the table.
  *
  * Anonymous posts never appear: following someone must not reveal which anonymous posts are theirs. Hidden posts
  * never appear either, not even to staff: this is a reading list, not a moderation view. Conditions on which
@@ -348,26 +349,24 @@ function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cu
   return prepared(db, name, () => {
     const viewerId = opaque('viewerId', 'uuid');
     const limit = sql.raw(String(rows));
-    const window = sql.raw(String(FOLLOWING_WINDOW));
-    const below =
-      start === 'cursor' ? opaque('afterId', 'bigint') : sql`(select max(first.id) + 1 from ${posts} first)`;
+    const below = start === 'cursor' ? sql`where w.id < ${opaque('afterId', 'bigint')}` : sql``;
+    // The window is a subquery with its own LIMIT: read in order from the primary key, and never flattened into
+    // the filter above it, which would let the planner read every post of every followed person in it instead.
+    const window = (columns: SQL) =>
+      sql`select ${columns} from ${posts} w ${below} order by w.id desc limit ${sql.raw(String(FOLLOWING_WINDOW))}`;
     const unmuted = postNotMutedFor(viewerId, {
       id: sql`p.id`,
       authorId: sql`p.author_id`,
       contentNormalized: sql`p.content_normalized`,
     });
-    // `coalesce(…)` keeps the planner on the primary key: offered `author_id = any(…)`, it reads every post of
-    // every followed person in the window through posts_author_idx instead of stopping after a page.
     const page = sql`with followed as materialized (
         select f.followed_id as id from ${follows} f
         where f.follower_id = ${viewerId}
           and not ${blockedBetween(viewerId, sql`f.followed_id`)} and not ${hasMuted(viewerId, sql`f.followed_id`)}
       ),
-      top as materialized (select ${below} as below),
       recent as materialized (
-        select p.id from ${posts} p
-        where p.id < (select top.below from top) and p.id >= (select top.below - ${window} from top)
-          and coalesce(p.author_id = any(array(select followed.id from followed)), false)
+        select p.id from (${window(sql`w.id, w.author_id, w.is_anonymous, w.hidden_at, w.content_normalized`)}) p
+        where p.author_id = any(array(select followed.id from followed))
           and not p.is_anonymous and p.hidden_at is null and ${unmuted}
         order by p.id desc
         limit ${limit}
@@ -377,7 +376,7 @@ function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cu
         cross join lateral (
           select p.id from ${posts} p
           where p.author_id = followed.id and not p.is_anonymous and p.hidden_at is null
-            and p.id < (select top.below - ${window} from top) and ${unmuted}
+            and p.id < (select min(windowed.id) from (${window(sql`w.id`)}) windowed) and ${unmuted}
           order by p.id desc
           limit ${limit}
         ) latest
