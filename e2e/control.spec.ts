@@ -63,6 +63,8 @@ test.describe('blocking, muting and muted words', () => {
     await section.getByRole('button', { name: 'كتم الكلمة' }).click();
     await expect(section.getByTestId('muted-word').filter({ hasText: `المختصه${id}` })).toBeVisible();
     await expect(section.getByText('كلمة واحدة')).toBeVisible();
+    await noHorizontalScroll(page);
+    await screenshot(page, 'privacy-settings-desktop');
     await page.goto('/');
     await expect(card(page, mutedText)).toBeVisible();
     await expect(card(page, wordText)).toHaveCount(0);
