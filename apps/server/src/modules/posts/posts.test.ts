@@ -189,6 +189,7 @@ describe('posts', () => {
         avatarUrl: writer!.avatarUrl,
       },
       isHidden: false,
+      mentions: [],
     };
     expect(row!.updatedAt.getTime() - row!.createdAt.getTime()).toBe(1500);
 
