@@ -75,6 +75,14 @@ export function evaluateTargets(byKey: Map<string, LoadResult>, measured: Measur
   };
   throughput('feed', 'feed page 1, visitor', 0.5);
   throughput('feedSignedIn', 'feed page 1, signed in', 0.4);
+  if (byKey.has('feedSignedIn'))
+    throughput(
+      'feedFollowing',
+      'following feed vs the signed-in feed',
+      0.8,
+      get('feedSignedIn'),
+      'signed-in feed',
+    );
   throughput('detail', 'post detail', 0.5);
   if (byKey.has('feedDeep') && byKey.has('feed')) {
     const deep = get('feedDeep').p50 / Math.max(get('feed').p50, 1);

@@ -14,6 +14,8 @@ import { evaluateTargets, markdownTable, scenarioTable, targetTable, type Measur
 import {
   BENCH_PASSWORD,
   buildScenarios,
+  FOLLOWED_AUTHORS,
+  followAuthors,
   loadFixtures,
   overloadScenario,
   type BenchUser,
@@ -195,12 +197,13 @@ async function main() {
   let fixturesNote = '';
   try {
     const users = await createBenchUsers(app.url, BENCH_USERS);
+    await followAuthors(client, users, FOLLOWED_AUTHORS);
     const fixtures = await loadFixtures(client, users, searchWords());
     fixturesNote = [
       `- deep cursor: item ${fixtures.cursorPosition.toLocaleString('en')} of the visitor feed (computed with lib/cursor.ts encodeCursor)`,
       `- busiest post: ${fixtures.busiestPost.id} (${fixtures.busiestPost.comments} comments); profile: a user with ${fixtures.prolificAuthor.posts} public posts; hashtag: #${fixtures.popularTag.name} (${fixtures.popularTag.posts} posts)`,
       `- search words in turn: ${fixtures.searchWords.join('، ')}`,
-      `- ${users.length} bench users registered and signed in through the API`,
+      `- ${users.length} bench users registered and signed in through the API, each following ${FOLLOWED_AUTHORS} authors with signed posts`,
     ].join('\n');
     const chosen = (scenario: Scenario) =>
       config.only.length === 0 || scenario.kind === 'baseline' || config.only.includes(scenario.key);
@@ -241,6 +244,11 @@ async function main() {
   const overload = byKey.get('overload');
   const health = byKey.get('health');
   const bareHttp = byKey.get('bare')!;
+  const following = byKey.get('feedFollowing');
+  const globalFeeds = [
+    ['signed-in feed', byKey.get('feedSignedIn')],
+    ['visitor feed', byKey.get('feed')],
+  ] as const;
   const peakRss = Math.max(
     ...measured.map(({ scenario, result }) => (scenario.server === 'app' ? (result.peakRssMb ?? 0) : 0)),
   );
@@ -249,6 +257,15 @@ async function main() {
       ? [
           `- health vs bare node:http: ${(health.requestsPerSecond / bareHttp.requestsPerSecond).toFixed(2)} of its req/s`,
         ]
+      : []),
+    ...(following
+      ? globalFeeds.flatMap(([name, global]) =>
+          global
+            ? [
+                `- following feed vs ${name} (same run): ${(following.requestsPerSecond / global.requestsPerSecond).toFixed(2)} of its req/s (${following.requestsPerSecond.toFixed(0)} vs ${global.requestsPerSecond.toFixed(0)}), p50 ${following.p50} vs ${global.p50} ms`,
+              ]
+            : [],
+        )
       : []),
     ...(overload
       ? [

@@ -106,6 +106,36 @@ export async function loadFixtures(
   };
 }
 
+/** How many authors each bench user follows, for the following feed. */
+export const FOLLOWED_AUTHORS = 200;
+
+/**
+ * Makes every bench user follow `count` authors with signed posts, chosen at random, and sets the follow counts
+ * of everyone concerned to match: the following feed then merges the newest posts of that many people.
+ */
+export async function followAuthors(client: pg.ClientBase, users: BenchUser[], count: number) {
+  const ids = users.map((user) => user.userId);
+  await client.query(
+    `insert into follows (follower_id, followed_id)
+      select bench.id, author.id from unnest($1::uuid[]) as bench(id)
+      cross join lateral (
+        select u.id from users u where u.posts_count > 0 and u.id <> bench.id order by random() limit $2
+      ) author
+      on conflict do nothing`,
+    [ids, count],
+  );
+  await client.query(
+    `update users u set
+      following_count = (select count(*) from follows f where f.follower_id = u.id),
+      followers_count = (select count(*) from follows f where f.followed_id = u.id)
+      where u.id = any($1::uuid[])
+        or u.id in (select f.followed_id from follows f where f.follower_id = any($1::uuid[]))`,
+    [ids],
+  );
+  // As after the seed: fresh statistics, and a visibility map that lets the follows be read from the index.
+  await client.query('vacuum analyze follows, users');
+}
+
 const json = { 'content-type': 'application/json' };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -259,6 +289,20 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
         },
       ],
       probe: { path: feed, token: firstToken },
+    },
+    {
+      key: 'feedFollowing',
+      label: `following feed page 1 (${FOLLOWED_AUTHORS} followed)`,
+      kind: 'read',
+      server: 'app',
+      requests: [
+        {
+          method: 'GET',
+          path: `${feed}?pageType=Following`,
+          setupRequest: (request, context) => ({ ...request, headers: bearer(signedIn(context).token) }),
+        },
+      ],
+      probe: { path: `${feed}?pageType=Following`, token: firstToken },
     },
     {
       key: 'feedDeep',
