@@ -81,6 +81,14 @@ describe('POST and DELETE /api/users/{id}/mute', () => {
       headers: as(muted),
       payload: { postId: host.id, content: 'تعليق مجهول', isAnonymous: true },
     });
+    const followed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/follow',
+      headers: as(muter),
+      payload: { followerId: muter.userId, followedId: muted.userId },
+    });
+    expect(followed.statusCode).toBe(200);
+    expect(await ids('/api/posts/paginated?pageType=Following', muter)).toContain(signed.id);
     const notificationsBefore = await t.database.db
       .select()
       .from(notifications)
@@ -96,6 +104,8 @@ describe('POST and DELETE /api/users/{id}/mute', () => {
     expect(feed).not.toContain(signed.id);
     expect(feed).toContain(anonymous.id);
     expect(await ids(FEED, other)).toContain(signed.id);
+    // Following someone does not bring back what was muted, and a mute does not end the follow.
+    expect(await ids('/api/posts/paginated?pageType=Following', muter)).not.toContain(signed.id);
     const search = await ids(`/api/posts/search?query=${encodeURIComponent('مكتوم')}`, muter);
     expect(search).not.toContain(signed.id);
     expect(search).toContain(anonymous.id);
