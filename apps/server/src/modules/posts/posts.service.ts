@@ -244,21 +244,26 @@ export async function listPosts(
       repo.listBookmarkedPosts(db, viewer, { ...position, limit }),
       repo.countBookmarks(db, viewer.userId),
     ]);
-    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.bookmarkId));
+    return withMentions(
+      ctx,
+      paged(rows, page, limit, total, (index) => rows[index]!.bookmarkId),
+    );
   }
 
   if (query.pageType === 'Following') {
     if (!viewer) throw new AppError('UNAUTHORIZED', { message: msg.unauthorized });
     // Keyset only: an offset into a merge of many authors' posts would read every skipped page again.
     const afterId = query.cursor ? decodeCursor(query.cursor) : undefined;
-    if (!query.cursor && query.page > 1)
-      throw AppError.field('VALIDATION_FAILED', 'page', msg.invalidValue);
+    if (!query.cursor && query.page > 1) throw AppError.field('VALIDATION_FAILED', 'page', msg.invalidValue);
     const [rows, total] = await Promise.all([
       repo.listFollowingPosts(db, viewer, { afterId, limit }),
       // Summed over everyone followed, the total is counted at most every 30 seconds per reader, like the feed's.
       cached(ctx.caches.followingTotals, viewer.userId, () => repo.countFollowingPosts(db, viewer.userId)),
     ]);
-    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
+    return withMentions(
+      ctx,
+      paged(rows, page, limit, total, (index) => rows[index]!.post.id),
+    );
   }
 
   if (query.pageType === 'MyPosts') {
@@ -272,19 +277,29 @@ export async function listPosts(
       ),
       repo.countPostsBy(db, viewer.userId),
     ]);
-    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
+    return withMentions(
+      ctx,
+      paged(rows, page, limit, total, (index) => rows[index]!.post.id),
+    );
   }
 
   if (query.hashtag) {
     const hashtag = await repo.findHashtagByKey(db, hashtagKey(query.hashtag));
-    if (!hashtag) return withMentions(ctx, paged([], page, limit, 0, () => 0));
+    if (!hashtag)
+      return withMentions(
+        ctx,
+        paged([], page, limit, 0, () => 0),
+      );
     const rows = await repo.listPosts(
       db,
       viewer,
       { of: 'hashtag', hashtagId: hashtag.id },
       { ...position, limit },
     );
-    return withMentions(ctx, paged(rows, page, limit, hashtag.postCount, (index) => rows[index]!.post.id));
+    return withMentions(
+      ctx,
+      paged(rows, page, limit, hashtag.postCount, (index) => rows[index]!.post.id),
+    );
   }
 
   if (query.userId) {
@@ -298,14 +313,20 @@ export async function listPosts(
       ),
       own ? repo.countPostsBy(db, query.userId) : repo.countPublicPostsBy(db, query.userId),
     ]);
-    return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
+    return withMentions(
+      ctx,
+      paged(rows, page, limit, total, (index) => rows[index]!.post.id),
+    );
   }
 
   const [rows, total] = await Promise.all([
     repo.listPosts(db, viewer, { of: 'all' }, { ...position, limit }),
     totalOfAllPosts(ctx),
   ]);
-  return withMentions(ctx, paged(rows, page, limit, total, (index) => rows[index]!.post.id));
+  return withMentions(
+    ctx,
+    paged(rows, page, limit, total, (index) => rows[index]!.post.id),
+  );
 }
 
 /**
