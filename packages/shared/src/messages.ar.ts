@@ -1,5 +1,8 @@
+import { feedMsg } from './feed-messages.ar';
+
 /** Validation and error copy of spec sections 5 and 8. The server answers with the same strings the forms show. */
 export const msg = {
+  ...feedMsg,
   emailRequired: 'البريد الإلكتروني مطلوب',
   emailInvalid: 'بريد إلكتروني غير صحيح',
   passwordRequired: 'كلمة المرور مطلوبة',
@@ -26,9 +29,6 @@ export const msg = {
   acceptTerms: 'يجب الموافقة على الشروط والأحكام',
   textTooLong: 'النص طويل جداً',
   invalidValue: 'قيمة غير صالحة',
-  invalidData: 'البيانات المدخلة غير صحيحة',
-  /** The name an anonymous post or comment carries, for everyone, its author included. */
-  anonymousName: 'مجهول',
 
   loginSuccess: 'تم تسجيل الدخول بنجاح!',
   loginFailed: 'فشل تسجيل الدخول',
@@ -45,15 +45,7 @@ export const msg = {
   callbackProcessing: 'حدث خطأ أثناء معالجة تسجيل الدخول',
   mobileCallbackNoCode: 'لم يتم استلام رمز التفويض',
   noRefreshToken: 'No refresh token available',
-  sessionExpired: 'انتهت الجلسة، يرجى تسجيل الدخول مجدداً',
-  unauthorized: 'يجب تسجيل الدخول أولاً',
-  forbidden: 'ليس لديك صلاحية للقيام بهذا الإجراء',
-  notFound: 'المورد المطلوب غير موجود',
   userNotFound: 'المستخدم غير موجود',
-  rateLimited: 'طلبات كثيرة جداً، يرجى المحاولة لاحقاً',
-  serverError: 'حدث خطأ غير متوقع، يرجى المحاولة مرة أخرى',
-  serviceUnavailable: 'الخدمة غير متاحة مؤقتاً، يرجى المحاولة بعد قليل',
-  payloadTooLarge: 'حجم الطلب كبير جداً',
   genericRetry: 'حدث خطأ، يرجى المحاولة مرة أخرى',
 
   forgotSent: 'إذا كان البريد مسجلاً لدينا فستصلك رسالة فيها رابط إعادة تعيين كلمة المرور',
@@ -90,7 +82,6 @@ export const msg = {
   pollMinOptions: 'يجب أن تحتوي على خيارين على الأقل',
   pollMaxOptions: 'لا يمكن أن تحتوي على أكثر من 10 خيارات',
   pollOptionTooLong: 'خيار الاستطلاع طويل جداً',
-  pollParseError: 'خطأ في تحليل خيارات الاستطلاع',
   pollDurationInvalid: 'مدة الاستطلاع غير صالحة',
   imageAltMax: 'وصف الصورة يجب ألا يزيد عن 200 حرف',
   quickImageTooLarge: 'حجم الصورة يجب أن يكون أقل من 5 ميجابايت',
@@ -106,28 +97,11 @@ export const msg = {
   postLoadFailed: 'فشل في تحميل المنشور',
   postNotFound: 'لم يتم العثور على المنشور',
   postIdRequired: 'معرف المنشور مطلوب',
-  postsLoadFailed: 'فشل في تحميل المنشورات',
   votingTypeLocked: 'لا يمكن تغيير نوع التصويت أو خيارات الاستطلاع بعد النشر',
 
-  voteFailed: 'فشل في التصويت',
-  rateFailed: 'فشل في التقييم',
-  voteSuccess: 'تم التصويت بنجاح',
-  rateSuccess: (n: number) => `تم التقييم بـ ${n} نجوم`,
-  likeSuccess: 'تم تسجيل إعجابك',
-  dislikeSuccess: 'تم تسجيل عدم إعجابك',
-  voteRemoved: 'تم إلغاء تصويتك',
   voteValueInvalid: 'قيمة التصويت لا تناسب نوع المنشور',
-  loginToVote: 'يجب تسجيل الدخول للتصويت',
-  loginToRate: 'يجب تسجيل الدخول للتقييم',
-  loginToBookmark: 'يجب تسجيل الدخول لحفظ المنشورات',
-  loginToReport: 'يجب تسجيل الدخول للإبلاغ عن المنشورات',
   loginToComment: 'يجب تسجيل الدخول للتعليق',
-  loginToEditPosts: 'يجب تسجيل الدخول لتعديل المنشورات',
-  loginToEditPost: 'يجب تسجيل الدخول لتعديل المنشور',
-  bookmarkAdded: 'تم حفظ المنشور',
-  bookmarkRemoved: 'تم إلغاء حفظ المنشور',
   bookmarkRemovedFromList: 'تم إزالة المنشور من المحفوظات',
-  bookmarkFailed: 'فشل في العملية',
   bookmarksUpdateFailed: 'فشل في تحديث المحفوظات',
 
   commentsLoadFailed: 'فشل في تحميل التعليقات',
@@ -142,7 +116,6 @@ export const msg = {
   reportFailed: 'فشل في إرسال الإبلاغ',
   reportFailedRetry: 'فشل في إرسال البلاغ. حاول مرة أخرى.',
   commentReportError: 'حدث خطأ أثناء إرسال الإبلاغ',
-  linkCopiedPost: 'تم نسخ رابط المنشور',
   linkCopied: 'تم نسخ الرابط بنجاح',
   linkCopyFailed: 'فشل في نسخ الرابط',
 
@@ -151,7 +124,6 @@ export const msg = {
   locationUnavailable: 'معلومات الموقع غير متاحة',
   locationTimeout: 'انتهت مهلة تحديد الموقع',
   locationFailed: 'فشل في تحديد الموقع',
-  imageLoadFailed: 'فشل في تحميل الصورة',
 
   contactNameMin: 'الاسم يجب أن يكون حرفين على الأقل',
   contactNameRequired: 'الاسم مطلوب',

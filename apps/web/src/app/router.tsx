@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';

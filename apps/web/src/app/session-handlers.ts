@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { toast } from '@/lib/toast';
 import { configureApiClient } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';

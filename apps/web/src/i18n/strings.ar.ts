@@ -22,6 +22,7 @@ export const strings = {
     register: 'إنشاء حساب',
     newPost: 'منشور جديد',
     notifications: 'الإشعارات',
+    moderation: 'الإشراف',
     notificationsWithCount: (badge: string) => `الإشعارات، ${badge} غير مقروءة`,
     mainNavigation: 'التنقل الرئيسي',
     footerNavigation: 'روابط الموقع',

@@ -1,5 +1,5 @@
 import { HTTP_TIMEOUT_MS } from '@ray/shared/constants';
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { strings } from '../i18n/strings.ar';
 import {
   clearCredentials,

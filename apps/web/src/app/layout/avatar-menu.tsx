@@ -15,7 +15,6 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Avatar } from '@/components/ui/avatar';
 import { adminStrings } from '@/i18n/admin.ar';
-import { communityStrings } from '@/i18n/community.ar';
 import { strings } from '@/i18n/strings.ar';
 import { displayName, useAuthStore } from '@/lib/auth-store';
 import { signOut } from '@/lib/session';
@@ -89,7 +88,7 @@ export function AvatarMenu() {
           <MenuLink to="/bookmarks" icon={Bookmark} label={strings.nav.bookmarks} />
           <MenuLink to="/settings" icon={Settings} label={strings.nav.settings} />
           {user?.role === 'moderator' || user?.role === 'admin' ? (
-            <MenuLink to="/moderation" icon={ShieldCheck} label={communityStrings.moderation.menuLink} />
+            <MenuLink to="/moderation" icon={ShieldCheck} label={strings.nav.moderation} />
           ) : null}
           {user?.role === 'admin' ? (
             <MenuLink to="/admin" icon={LayoutDashboard} label={adminStrings.menuLink} />

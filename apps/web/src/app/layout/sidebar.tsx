@@ -1,13 +1,18 @@
 import { PenLine, Sparkles } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SuggestedPeople } from '@/features/following/components/suggested-people';
 import { peopleStrings } from '@/i18n/people.ar';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
+
+// Suggestions are below the fold and desktop-only: their code loads after the feed's.
+const SuggestedPeople = lazy(() =>
+  import('@/features/following/components/suggested-people').then((m) => ({ default: m.SuggestedPeople })),
+);
 
 export function Sidebar({ className }: { className?: string }) {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
@@ -38,7 +43,9 @@ export function Sidebar({ className }: { className?: string }) {
         {isAuthenticated ? (
           <Card className="p-5">
             <h2 className="font-bold text-slate-900">{peopleStrings.suggestions.sideTitle}</h2>
-            <SuggestedPeople limit={3} bioLines={0} />
+            <Suspense fallback={<div className="h-40" aria-hidden="true" />}>
+              <SuggestedPeople limit={3} bioLines={0} />
+            </Suspense>
             <Link to="/search?type=users" className="text-sm font-semibold text-brand-700 hover:underline">
               {peopleStrings.suggestions.more}
             </Link>

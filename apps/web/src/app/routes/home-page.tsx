@@ -1,5 +1,6 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { Newspaper, PenLine, RefreshCw } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { buttonClasses } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { postKeys } from '@/entities/post/api/post-keys';
 import { PostFeed } from '@/entities/post/components/post-feed';
 import { HomeHero } from '@/features/feed/components/home-hero';
 import { FeedTabs } from '@/features/following/components/feed-tabs';
-import { FollowingEmpty } from '@/features/following/components/following-empty';
 import { feedParamsOf, readFeedTab, writeFeedTab } from '@/features/following/utils/feed-tab';
 import { InlineComposer } from '@/features/posts/components/inline-composer';
 import { peopleStrings } from '@/i18n/people.ar';
@@ -20,6 +20,11 @@ import { toast } from '@/lib/toast';
 
 const LATEST = feedParamsOf('all');
 const FOLLOWING = feedParamsOf('following');
+
+// Shown only on an empty «متابَعون» tab, with suggestions: loaded when it is.
+const FollowingEmpty = lazy(() =>
+  import('@/features/following/components/following-empty').then((m) => ({ default: m.FollowingEmpty })),
+);
 
 function EmptyFeed({ signedIn }: { signedIn: boolean }) {
   return (
@@ -98,7 +103,15 @@ export function HomePage() {
             key={tab}
             query={feed}
             label={title}
-            empty={following ? <FollowingEmpty /> : <EmptyFeed signedIn={isAuthenticated} />}
+            empty={
+              following ? (
+                <Suspense fallback={null}>
+                  <FollowingEmpty />
+                </Suspense>
+              ) : (
+                <EmptyFeed signedIn={isAuthenticated} />
+              )
+            }
             scroll="feed"
           />
         </div>

@@ -1,5 +1,5 @@
 import { CARD_TRUNCATE } from '@ray/shared/constants';
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';

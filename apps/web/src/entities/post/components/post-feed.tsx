@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { isNamedAuthor } from '@ray/shared/authors';
 import type { Post } from '@ray/shared/schemas/post';
 import { EyeOff, MapPin, VenetianMask } from 'lucide-react';

@@ -1,11 +1,11 @@
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
-import { postTruthStrings } from '@/i18n/post-truth.ar';
+import { postTruthFormStrings } from '@/i18n/post-truth-forms.ar';
 import { formatDateTime } from '@/lib/format';
 import { usePostHistory } from '../api/get-post-history';
 
-const text = postTruthStrings.history;
+const text = postTruthFormStrings.history;
 
 /**
  * The earlier contents of an edited post, newest first, each with the time it was published: the text alone,

@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useAuthStore } from '@/lib/auth-store';

@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import type { PollResults, Post, VotePayload, VoteResult, VotingStatistics } from '@ray/shared/schemas/post';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';

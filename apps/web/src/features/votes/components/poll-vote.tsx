@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import type { PollResults } from '@ray/shared/schemas/post';
 import { CheckCircle2 } from 'lucide-react';
 import { pollRows, readPollOptions, type PollRow } from '@/entities/post/utils/poll';

@@ -1,4 +1,4 @@
-import { msg } from '@ray/shared/messages.ar';
+import { feedMsg as msg } from '@ray/shared/feed-messages.ar';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useAuthStore } from '@/lib/auth-store';
 import { useCastVote, type VotablePost } from '../api/cast-vote';

@@ -1,11 +1,11 @@
 import { IMAGE_ALT_MAX } from '@ray/shared/constants';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldLabel } from '@/components/ui/text-field';
-import { postTruthStrings } from '@/i18n/post-truth.ar';
+import { postTruthFormStrings } from '@/i18n/post-truth-forms.ar';
 import { cn } from '@/lib/cn';
 import { CharacterCounter } from './character-counter';
 
-const text = postTruthStrings.image;
+const text = postTruthFormStrings.image;
 
 /**
  * «وصف الصورة» under the image preview: what screen readers say for the image, and what shows if it does not

@@ -1,9 +1,9 @@
 import { POLL_DURATIONS } from '@ray/shared/schemas/post';
 import { Timer } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { postTruthStrings } from '@/i18n/post-truth.ar';
+import { postTruthFormStrings } from '@/i18n/post-truth-forms.ar';
 
-const text = postTruthStrings.poll;
+const text = postTruthFormStrings.poll;
 
 /** How long a new poll takes votes: an hour, a day, three days, a week, or open. It cannot change afterwards. */
 export function PollDurationField({ id, registration }: { id: string; registration: UseFormRegisterReturn }) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanProperties, createTracker, FLUSH_DELAY_MS, type AnalyticsTransport } from './analytics';
+import { cleanProperties, createTracker, FLUSH_DELAY_MS, type AnalyticsTransport } from './analytics-tracker';
 
 interface Sent {
   via: 'send' | 'beacon';
