@@ -209,6 +209,14 @@ export const posts = pgTable(
     // `desc().nullsFirst()` is what `order by … desc` means; the `desc nulls last` of a plain `desc()` cannot
     // serve it, and the query would sort instead of reading the index in order.
     index('posts_author_idx').on(t.authorId, t.id.desc().nullsFirst()),
+    // The following feed reads only signed, visible posts: the newest of all (with their author, index-only) and,
+    // when those hold too few, each followed person's newest.
+    index('posts_signed_idx')
+      .on(t.id.desc().nullsFirst(), t.authorId)
+      .where(sql`not ${t.isAnonymous} and ${t.hiddenAt} is null`),
+    index('posts_signed_author_idx')
+      .on(t.authorId, t.id.desc().nullsFirst())
+      .where(sql`not ${t.isAnonymous} and ${t.hiddenAt} is null`),
     index('posts_created_idx').on(t.createdAt.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
