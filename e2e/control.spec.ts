@@ -76,20 +76,20 @@ test.describe('blocking, muting and muted words', () => {
 
     // Block from the post menu, with a confirmation: the person's posts leave the feed in place.
     await openMenu(page, blockedText);
-    await page.getByRole('menuitem', { name: `حظر @${blocked.username}` }).click();
-    const dialog = page.getByRole('dialog', { name: `حظر @${blocked.username}؟` });
+    await page.getByRole('menuitem', { name: `حظر \u2066@${blocked.username}\u2069` }).click();
+    const dialog = page.getByRole('dialog', { name: `حظر \u2066@${blocked.username}\u2069؟` });
     await expect(dialog).toBeVisible();
     await screenshot(page, 'block-dialog-desktop');
     await dialog.getByRole('button', { name: 'حظر', exact: true }).click();
-    await expect(page.getByText(`تم حظر @${blocked.username}`)).toBeVisible();
+    await expect(page.getByText(`تم حظر \u2066@${blocked.username}\u2069`)).toBeVisible();
     await expect(card(page, blockedText)).toHaveCount(0);
     await expect(card(page, mutedText)).toBeVisible();
 
     // Mute from the post menu: both of that person's posts go.
     await openMenu(page, mutedText);
-    await page.getByRole('menuitem', { name: `كتم @${muted.username}` }).click();
+    await page.getByRole('menuitem', { name: `كتم \u2066@${muted.username}\u2069` }).click();
     await page
-      .getByRole('dialog', { name: `كتم @${muted.username}؟` })
+      .getByRole('dialog', { name: `كتم \u2066@${muted.username}\u2069؟` })
       .getByRole('button', { name: 'كتم', exact: true })
       .click();
     await expect(card(page, mutedText)).toHaveCount(0);
@@ -111,7 +111,7 @@ test.describe('blocking, muting and muted words', () => {
     await screenshot(page, 'privacy-settings-phone');
 
     await blockedList.getByRole('button', { name: /^إلغاء حظر/ }).click();
-    await expect(page.getByText(`تم إلغاء حظر @${blocked.username}`)).toBeVisible();
+    await expect(page.getByText(`تم إلغاء حظر \u2066@${blocked.username}\u2069`)).toBeVisible();
     await expect(blockedList.getByText('لم تحظر أحداً.')).toBeVisible();
     await page.goto('/');
     await expect(card(page, blockedText)).toBeVisible();
@@ -128,12 +128,14 @@ test.describe('blocking, muting and muted words', () => {
     await card(page, text).getByRole('link', { name: 'ريم الشمري' }).first().click();
     await expect(page).toHaveURL(/\/profile\//);
     await expect(page.getByText(text)).toBeVisible();
-    await page.getByRole('button', { name: `حظر @${other.username}` }).click();
+    await page.getByRole('button', { name: `حظر \u2066@${other.username}\u2069` }).click();
     await page
-      .getByRole('dialog', { name: `حظر @${other.username}؟` })
+      .getByRole('dialog', { name: `حظر \u2066@${other.username}\u2069؟` })
       .getByRole('button', { name: 'حظر', exact: true })
       .click();
-    await expect(page.getByTestId('profile-unavailable')).toContainText(`لقد حظرت @${other.username}`);
+    await expect(page.getByTestId('profile-unavailable')).toContainText(
+      `لقد حظرت \u2066@${other.username}\u2069`,
+    );
     await expect(page.getByText(text)).toHaveCount(0);
     await noHorizontalScroll(page);
     await screenshot(page, 'profile-blocked-phone');
@@ -162,12 +164,12 @@ test.describe('blocking, muting and muted words', () => {
       .click();
     await expect(page.getByTestId('post-detail')).toContainText(text);
     await page.getByTestId('post-detail').getByRole('button', { name: 'خيارات المنشور' }).click();
-    await page.getByRole('menuitem', { name: `حظر @${other.username}` }).click();
+    await page.getByRole('menuitem', { name: `حظر \u2066@${other.username}\u2069` }).click();
     await page
-      .getByRole('dialog', { name: `حظر @${other.username}؟` })
+      .getByRole('dialog', { name: `حظر \u2066@${other.username}\u2069؟` })
       .getByRole('button', { name: 'حظر', exact: true })
       .click();
-    await expect(page.getByText(`تم حظر @${other.username}`)).toBeVisible();
+    await expect(page.getByText(`تم حظر \u2066@${other.username}\u2069`)).toBeVisible();
     await expect(page).not.toHaveURL(/\/posts\/\d+/);
     // The anonymous post of the same person stays, for them as for everyone.
     await page.goto('/');

@@ -1,26 +1,29 @@
 import type { PluralForms } from '@ray/shared/plural';
 
+/** A username inside Arabic text, isolated left-to-right so that its @ stays in front of it. */
+const handle = (username: string) => `\u2066@${username}\u2069`;
+
 /** Copy of blocking, muting and muted words: the post menu, the profile and the settings section. */
 export const privacyStrings = {
-  block: (username: string) => `حظر @${username}`,
+  block: (username: string) => `حظر ${handle(username)}`,
   unblock: 'إلغاء الحظر',
-  mute: (username: string) => `كتم @${username}`,
+  mute: (username: string) => `كتم ${handle(username)}`,
   unmute: 'إلغاء الكتم',
-  blockTitle: (username: string) => `حظر @${username}؟`,
+  blockTitle: (username: string) => `حظر ${handle(username)}؟`,
   blockBody:
     'لن يرى أحدكما منشورات الآخر وتعليقاته الموقّعة، وستتوقف المتابعة بينكما، ولن يستطيع متابعتك أو التعليق على منشوراتك أو التصويت عليها. لن يصله أي إشعار بذلك.',
   blockConfirm: 'حظر',
-  muteTitle: (username: string) => `كتم @${username}؟`,
+  muteTitle: (username: string) => `كتم ${handle(username)}؟`,
   muteBody: 'ستختفي منشوراته وتعليقاته الموقّعة من صفحاتك، ولن يعرف أنك كتمته. يمكنك إلغاء الكتم متى شئت.',
   muteConfirm: 'كتم',
   cancel: 'إلغاء',
-  blocked: (username: string) => `تم حظر @${username}`,
-  unblocked: (username: string) => `تم إلغاء حظر @${username}`,
-  muted: (username: string) => `تم كتم @${username}`,
-  unmuted: (username: string) => `تم إلغاء كتم @${username}`,
+  blocked: (username: string) => `تم حظر ${handle(username)}`,
+  unblocked: (username: string) => `تم إلغاء حظر ${handle(username)}`,
+  muted: (username: string) => `تم كتم ${handle(username)}`,
+  unmuted: (username: string) => `تم إلغاء كتم ${handle(username)}`,
   failed: 'تعذّر تنفيذ الطلب، حاول مرة أخرى',
   profile: {
-    youBlockedTitle: (username: string) => `لقد حظرت @${username}`,
+    youBlockedTitle: (username: string) => `لقد حظرت ${handle(username)}`,
     youBlockedBody: 'لا ترى منشوراته ولا يرى منشوراتك الموقّعة. ألغِ الحظر لتعود المتابعة والتعليق ممكنة.',
     unavailableTitle: 'لا يمكن عرض هذا الحساب',
     unavailableBody: 'محتوى هذا الحساب غير متاح لك.',
