@@ -6,7 +6,13 @@ export interface DemoPost {
   pollOptions?: string[];
   isAnonymous?: boolean;
   image?: number;
+  /** What the image shows, for screen readers. */
+  imageAlt?: string;
   location?: { latitude: number; longitude: number; locationName: string };
+  /** For a poll: hours after it was posted when it closes (already closed when that is in the past). */
+  pollHours?: number;
+  /** What the post said before its author edited it. */
+  earlier?: string;
 }
 
 const RIYADH = { latitude: 24.71, longitude: 46.68, locationName: 'الرياض' };
@@ -21,6 +27,7 @@ export const DEMO_POSTS: DemoPost[] = [
     content: 'القهوة المختصة صارت جزء من يومي، ما أقدر أبدأ الصباح بدونها ☕ #القهوة_المختصة #صباح_الخير',
     votingType: 'like-dislike',
     image: 0,
+    imageAlt: 'كوب قهوة مختصة على طاولة خشبية بجانب النافذة في الصباح',
     location: RIYADH,
   },
   {
@@ -28,6 +35,7 @@ export const DEMO_POSTS: DemoPost[] = [
     content: 'مين بيفوز بالدوري هالموسم؟ #دوري_روشن',
     votingType: 'poll',
     pollOptions: ['الهلال', 'النصر', 'الاتحاد', 'الأهلي'],
+    pollHours: 24,
   },
   {
     author: 'reem',
@@ -47,6 +55,7 @@ export const DEMO_POSTS: DemoPost[] = [
     author: 'sara',
     content: 'وش رأيكم بالدراسة عن بعد؟ هل تفضلونها على الحضوري؟ #التعليم',
     votingType: 'poll',
+    pollHours: 24 * 400,
     pollOptions: ['عن بعد', 'حضوري', 'مدمج بين الاثنين'],
   },
   {
@@ -54,6 +63,7 @@ export const DEMO_POSTS: DemoPost[] = [
     content: 'الجري الصباحي على كورنيش جدة مع نسمة البحر شيء ما يتوصف 🏃‍♂️ #رياضة #جدة',
     votingType: 'like-dislike',
     image: 2,
+    imageAlt: 'كورنيش جدة وقت الشروق والبحر هادئ',
     location: JEDDAH,
   },
   {
@@ -80,6 +90,7 @@ export const DEMO_POSTS: DemoPost[] = [
     author: 'noura',
     content: 'الذكاء الاصطناعي بيغير سوق العمل عندنا خلال خمس سنوات، متفقين؟ #الذكاء_الاصطناعي #تقنية',
     votingType: 'like-dislike',
+    earlier: 'الذكاء الاصطناعي بيغير سوق العمل خلال سنتين، متفقين؟ #الذكاء_الاصطناعي',
   },
   { author: 'fahad', content: 'قيّموا أداء المنتخب في آخر مباراة #المنتخب_السعودي', votingType: 'rating' },
   {
@@ -87,6 +98,7 @@ export const DEMO_POSTS: DemoPost[] = [
     content: 'العلا في الشتاء جنة على الأرض، الطبيعة والتاريخ في مكان واحد #العلا #سياحة',
     votingType: 'like-dislike',
     image: 4,
+    imageAlt: 'جبال العلا الصخرية تحت سماء صافية',
     location: ALULA,
   },
   {
@@ -411,6 +423,14 @@ export const DEMO_COMMENTS: string[] = [
   'رأي منطقي جداً',
   'أختلف معك في نقطة بسيطة بس الباقي صحيح',
   'نفس الشعور والله',
+];
+
+/** Replies under the first comment of a thread; `@` is followed by the username of the comment answered. */
+export const DEMO_REPLIES: string[] = [
+  '@ معك حق، وأضيف إن التجربة تختلف من شخص لشخص',
+  '@ بالضبط! هذا اللي قصدته',
+  'ممكن مصدر للمعلومة؟',
+  '@ شكراً على التوضيح 🌿',
 ];
 
 /** Gradients for the generated demo images (no text, so no font is needed to render them). */

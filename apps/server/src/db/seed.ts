@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { normalizeArabic } from '@ray/shared/arabic';
 import { extractHashtags } from '@ray/shared/hashtags';
@@ -8,8 +8,8 @@ import { hashPassword } from '../lib/passwords';
 import type { FileStorage } from '../lib/storage';
 import { insertPost } from '../modules/posts/posts.repository';
 import type { Database } from './client';
-import { ads, comments, follows, postHashtags, posts, users, votes } from './schema';
-import { DEMO_COMMENTS, DEMO_FOLLOWS, DEMO_IMAGE_PALETTES, DEMO_POSTS } from './seed-content';
+import { ads, comments, follows, postHashtags, posts, postVersions, users, votes } from './schema';
+import { DEMO_COMMENTS, DEMO_FOLLOWS, DEMO_IMAGE_PALETTES, DEMO_POSTS, DEMO_REPLIES } from './seed-content';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const ADMIN_EMAIL = 'admin@ray.sa';
@@ -116,6 +116,13 @@ async function demoImages(storage: FileStorage): Promise<string[]> {
   return urls;
 }
 
+/** When a demo poll closes: `pollHours` after it was posted, or never. */
+function pollClosesAt(demo: (typeof DEMO_POSTS)[number], createdAt: Date): Date | null {
+  return demo.votingType === 'poll' && demo.pollHours !== undefined
+    ? new Date(createdAt.getTime() + demo.pollHours * 3_600_000)
+    : null;
+}
+
 export async function seedDemo(db: Database, options: { adminEmails: string[]; storage: FileStorage }) {
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const adminHash = await hashPassword(ADMIN_PASSWORD);
@@ -142,10 +149,13 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
     )
     .returning({ id: users.id, username: users.username });
   const idOf = new Map(created.map((user) => [user.username, user.id]));
+  const usernameOf = new Map(created.map((user) => [user.id, user.username]));
   const people = created.filter((user) => user.username !== 'admin').map((user) => user.id);
   const images = await demoImages(options.storage);
   const rand = random(2030);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
+  // Replies draw from their own sequence, so the rest of the demo stays as it was.
+  const replyRand = random(4242);
 
   await db.transaction(async (tx) => {
     for (const [index, demo] of DEMO_POSTS.entries()) {
@@ -178,6 +188,8 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
           pollOptions: demo.pollOptions ?? null,
           pollCounts,
           imageUrl: demo.image === undefined ? null : images[demo.image % images.length]!,
+          imageAlt: demo.image === undefined ? null : (demo.imageAlt ?? null),
+          pollClosesAt: pollClosesAt(demo, createdAt),
           latitude: demo.location?.latitude ?? null,
           longitude: demo.location?.longitude ?? null,
           locationName: demo.location?.locationName ?? null,
@@ -195,10 +207,50 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
         await tx
           .insert(votes)
           .values(values.map((v) => ({ postId, userId: v.userId, value: v.value, createdAt })));
+      const threads: { id: number; authorId: string; isAnonymous: boolean; at: Date }[] = [];
       for (const [order, comment] of commenters.entries()) {
         const at = new Date(createdAt.getTime() + (order + 1) * 23 * 60_000);
-        await tx.insert(comments).values({ postId, ...comment, createdAt: at, updatedAt: at });
+        const [row] = await tx
+          .insert(comments)
+          .values({ postId, ...comment, createdAt: at, updatedAt: at })
+          .returning({ id: comments.id });
+        threads.push({ id: row!.id, ...comment, at });
       }
+      // Some first comments get an answer from someone else, naming them when they signed it.
+      const first = threads[0];
+      const others = people.filter((id) => id !== first?.authorId);
+      const replier = replyRand() < 0.6 ? others[Math.floor(replyRand() * others.length)] : undefined;
+      if (first && replier && threads.length >= 2) {
+        const reply = DEMO_REPLIES[Math.floor(replyRand() * DEMO_REPLIES.length)]!;
+        const answered = first.isAnonymous ? null : usernameOf.get(first.authorId);
+        const content = reply.startsWith('@ ')
+          ? answered
+            ? `@${answered} ${reply.slice(2)}`
+            : reply.slice(2)
+          : reply;
+        const at = new Date(first.at.getTime() + 11 * 60_000);
+        await tx.insert(comments).values({
+          postId,
+          parentId: first.id,
+          authorId: replier,
+          content,
+          isAnonymous: false,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await tx.update(comments).set({ replyCount: 1 }).where(eq(comments.id, first.id));
+      }
+      if (demo.earlier) {
+        await tx.insert(postVersions).values({ postId, content: demo.earlier, writtenAt: createdAt });
+        await tx
+          .update(posts)
+          .set({ editedAt: new Date(createdAt.getTime() + 40 * 60_000) })
+          .where(eq(posts.id, postId));
+      }
+      const closes = pollClosesAt(demo, createdAt);
+      // A demo poll that ended before the demo began tells nobody now.
+      if (closes && closes.getTime() <= now)
+        await tx.update(posts).set({ pollClosedNotifiedAt: closes }).where(eq(posts.id, postId));
     }
     await tx.execute(
       sql`update ${postHashtags} ph set created_at = p.created_at from ${posts} p where p.id = ph.post_id`,
