@@ -45,7 +45,7 @@ test.describe('accounts', () => {
     const user = newUser();
     await register(page, user);
     await page.goto('/settings');
-    await page.getByRole('tab', { name: 'الأمان' }).click();
+    await page.getByRole('tab', { name: 'الأمان', exact: true }).click();
     await page.getByLabel('كلمة المرور الحالية').fill('NotMine123');
     await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('Shai2031x');
     await page.getByLabel('تأكيد كلمة المرور الجديدة').fill('Shai2031x');

@@ -41,7 +41,7 @@ for (const [device, size] of SIZES) {
       await box.click();
       await box.pressSequentially(`سؤال إلى @${mentioned.username.slice(0, -1)}`);
       const listbox = page.getByRole('listbox', { name: 'اقتراحات الأشخاص' });
-      const option = listbox.getByRole('option').filter({ hasText: `@${mentioned.username}` });
+      const option = listbox.getByRole('option').filter({ hasText: new RegExp(`@${mentioned.username}$`) });
       await expect(option).toBeVisible();
       await expect(box).toHaveAttribute('aria-expanded', 'true');
       await screenshot(page, `mention-suggestions-${device}`);

@@ -101,8 +101,11 @@ test('XSS payloads in every user-written field are shown as text and never run',
     `/search?q=${encodeURIComponent('window')}`,
     `/wasm/${encodeURIComponent(`وسم_${id}`)}`,
   ]) {
-    await page.goto(path);
-    await expect(page.getByText('window.__xss', { exact: false }).first()).toBeVisible();
+    // Visitors' pages are kept 2 seconds and a search's ranking 10: a post this new may need a later visit.
+    await expect(async () => {
+      await page.goto(path);
+      await expect(page.getByText('window.__xss', { exact: false }).first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await check();
   }
   // The markup is shown literally, as the author typed it.
