@@ -111,7 +111,8 @@ export const FOLLOWED_AUTHORS = 200;
 
 /**
  * Makes every bench user follow `count` authors with signed posts, chosen at random, and sets the follow counts
- * of everyone concerned to match: the following feed then merges the newest posts of that many people.
+ * of everyone concerned to match; the follows' trigger gives each of them the signed posts of those people in
+ * `following_posts`, which the following feed reads.
  */
 export async function followAuthors(client: pg.ClientBase, users: BenchUser[], count: number) {
   const ids = users.map((user) => user.userId);
@@ -133,7 +134,7 @@ export async function followAuthors(client: pg.ClientBase, users: BenchUser[], c
     [ids],
   );
   // As after the seed: fresh statistics, and a visibility map that lets the follows be read from the index.
-  await client.query('vacuum analyze follows, users');
+  await client.query('vacuum analyze follows, following_posts, users');
 }
 
 const json = { 'content-type': 'application/json' };

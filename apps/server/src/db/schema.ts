@@ -209,14 +209,6 @@ export const posts = pgTable(
     // `desc().nullsFirst()` is what `order by … desc` means; the `desc nulls last` of a plain `desc()` cannot
     // serve it, and the query would sort instead of reading the index in order.
     index('posts_author_idx').on(t.authorId, t.id.desc().nullsFirst()),
-    // The following feed reads only signed, visible posts: the newest of all (with their author, index-only) and,
-    // when those hold too few, each followed person's newest.
-    index('posts_signed_idx')
-      .on(t.id.desc().nullsFirst(), t.authorId)
-      .where(sql`not ${t.isAnonymous} and ${t.hiddenAt} is null`),
-    index('posts_signed_author_idx')
-      .on(t.authorId, t.id.desc().nullsFirst())
-      .where(sql`not ${t.isAnonymous} and ${t.hiddenAt} is null`),
     index('posts_created_idx').on(t.createdAt.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
@@ -471,6 +463,31 @@ export const follows = pgTable(
       t.followedId.desc().nullsFirst(),
     ),
     check('follows_not_self_check', sql`${t.followerId} <> ${t.followedId}`),
+  ],
+);
+
+/**
+ * The signed posts of the people each reader follows, one row per reader and post, so that the following feed reads
+ * one reader's rows newest first instead of merging hundreds of authors' posts on every page. Kept by triggers
+ * (migration 0015): a follow adds the followed person's signed posts and an unfollow removes them, a new signed post
+ * is added for every follower, and a post made anonymous leaves (one made signed joins). Anonymous posts are never
+ * here. Hidden posts stay and are left out when read, so that unhiding needs nothing.
+ */
+export const followingPosts = pgTable(
+  'following_posts',
+  {
+    readerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.readerId, t.postId] }),
+    index('following_posts_post_idx').on(t.postId),
+    index('following_posts_author_idx').on(t.readerId, t.authorId),
   ],
 );
 

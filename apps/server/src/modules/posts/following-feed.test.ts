@@ -147,6 +147,74 @@ describe('the following feed', () => {
     expect(second.pagination.hasNextPage).toBe(false);
   });
 
+  it('keeps up with follows, unfollows, anonymity changes, blocks and deletions', async () => {
+    const reader = await registerUser(t.app);
+    const author = await registerUser(t.app);
+    const before = await publishPost(t.app, author, { content: 'رأي كُتب قبل المتابعة' });
+    const ids = async () => (await followingPage(reader)).items.map((post) => post.id);
+
+    // A follow brings what was written before it.
+    await follow(reader, author);
+    expect(await ids()).toEqual([before.id]);
+    const after = await publishPost(t.app, author, { content: 'رأي كُتب بعد المتابعة' });
+    expect(await ids()).toEqual([after.id, before.id]);
+
+    // Made anonymous, a post leaves; signed again, it comes back in its place.
+    const edit = async (id: number, isAnonymous: boolean) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/posts/${id}`,
+        headers: bearer(author.token),
+        payload: { content: 'رأي كُتب قبل المتابعة', isAnonymous },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit(before.id, true);
+    expect(await ids()).toEqual([after.id]);
+    const [row] = await t.database.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from following_posts where post_id = ${before.id}`,
+      )
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+    expect(row?.n).toBe(0);
+    await edit(before.id, false);
+    expect(await ids()).toEqual([after.id, before.id]);
+
+    // A deleted post leaves; an unfollow takes the rest away.
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${after.id}/delete`,
+      headers: bearer(author.token),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await ids()).toEqual([before.id]);
+    const unfollow = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/unfollow',
+      headers: bearer(reader.token),
+      payload: { followerId: reader.userId, followedId: author.userId },
+    });
+    expect(unfollow.statusCode, unfollow.body).toBe(200);
+    expect(await ids()).toEqual([]);
+
+    // A block ends the follow, and with it the rows.
+    await follow(reader, author);
+    expect(await ids()).toEqual([before.id]);
+    const block = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${reader.userId}/block`,
+      headers: bearer(author.token),
+    });
+    expect(block.statusCode, block.body).toBe(200);
+    expect(await ids()).toEqual([]);
+    const [left] = await t.database.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from following_posts where reader_id = ${reader.userId}`,
+      )
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+    expect(left?.n).toBe(0);
+  });
+
   it('refuses a visitor with the Arabic unauthorized message', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/posts/paginated?pageType=Following' });
     expect(response.statusCode).toBe(401);

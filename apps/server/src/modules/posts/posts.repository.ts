@@ -1,14 +1,17 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookmarks, follows, hashtags, postHashtags, posts, users, votes } from '../../db/schema';
-import { isoTimestamp } from '../../lib/timestamps';
 import {
-  blockedBetween,
-  hasMuted,
-  postNotMutedFor,
-  signedNotBlocked,
-  signedShownTo,
-} from '../users/visibility';
+  bookmarks,
+  followingPosts,
+  follows,
+  hashtags,
+  postHashtags,
+  posts,
+  users,
+  votes,
+} from '../../db/schema';
+import { isoTimestamp } from '../../lib/timestamps';
+import { postNotMutedFor, signedNotBlocked, signedShownTo } from '../users/visibility';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
@@ -328,73 +331,34 @@ export async function listPosts(
   return rows.map((row) => toRecord(row.post));
 }
 
-/** The newest signed posts the following feed reads from `posts_signed_idx` before asking each followed person. */
-const FOLLOWING_WINDOW = 1_000;
-
 /**
- * The page of the following feed, in one statement and two steps. First the newest `FOLLOWING_WINDOW` signed,
- * visible posts below the cursor are read from `posts_signed_idx` (id desc, with the author; an index-only scan)
- * and those of followed people kept by a hash of the people followed, so that a reader following hundreds costs
- * one probe per post read, not one comparison per person, and the read stops as soon as the page is full. Only
- * when that window holds less than a page does the second step run (a one-time filter skips it otherwise): for
- * each person followed, their newest posts below the window from `posts_signed_author_idx` (author, id desc), at
- * most a page each, then the newest of those; its work is a page per followed person, whatever the size of the
- * table.
+ * A page of the following feed: the reader's rows of `following_posts` (the signed posts of the people they
+ * follow, kept by triggers, migration 0014) read newest first from its primary key, each joined to its post, until
+ * the page is full. Its cost is the signed-in feed's, whatever the number of people followed or of posts.
  *
- * Anonymous posts never appear: following someone must not reveal which anonymous posts are theirs. Hidden posts
- * never appear either, not even to staff: this is a reading list, not a moderation view. Conditions on which
- * followed people to read (blocks, mutes) belong in `followed`; muted words are checked on the few posts kept.
+ * Anonymous posts are never in those rows: following someone must not reveal which anonymous posts are theirs.
+ * Hidden posts are skipped, even for staff: this is a reading list, not a moderation view. Blocks, mutes and muted
+ * words leave out what they leave out of every list.
  */
 function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cursor', rows: number) {
   const name = `posts_following_${kind}_${start}_${rows}`;
   return prepared(db, name, () => {
     const viewerId = opaque('viewerId', 'uuid');
-    const limit = sql.raw(String(rows));
-    const below = start === 'cursor' ? sql`and w.id < ${opaque('afterId', 'bigint')}` : sql``;
-    const signed = sql`not w.is_anonymous and w.hidden_at is null`;
-    // The window is a subquery with its own LIMIT, read in order from the index, never flattened into the filter
-    // above it (which would let the planner read every post of every followed person instead). The people
-    // followed are a hashed filter on it (`coalesce` keeps the planner from making it a semi-join, which would
-    // read the whole window and sort it), so the read keeps the index's order and stops once the page is full.
-    const window = sql`select w.id, w.author_id from ${posts} w where ${signed} ${below}
-      order by w.id desc limit ${sql.raw(String(FOLLOWING_WINDOW))}`;
-    const unmuted = postNotMutedFor(viewerId, {
-      id: sql`p.id`,
-      authorId: sql`p.author_id`,
-      contentNormalized: sql`p.content_normalized`,
-    });
-    const page = sql`with followed as materialized (
-        select f.followed_id as id from ${follows} f
-        where f.follower_id = ${viewerId}
-          and not ${blockedBetween(viewerId, sql`f.followed_id`)} and not ${hasMuted(viewerId, sql`f.followed_id`)}
-      ),
-      recent as materialized (
-        select p.id from (${window}) w
-        join ${posts} p on p.id = w.id
-        where coalesce(w.author_id in (select followed.id from followed), false) and ${unmuted}
-        order by w.id desc
-        limit ${limit}
-      ),
-      older as (
-        select latest.id from followed
-        cross join lateral (
-          select p.id from ${posts} p
-          where p.author_id = followed.id and not p.is_anonymous and p.hidden_at is null
-            and p.id < (select min(windowed.id) from (${window}) windowed) and ${unmuted}
-          order by p.id desc
-          limit ${limit}
-        ) latest
-        where (select count(*) from recent) < ${limit}
-        order by latest.id desc
-        limit ${limit}
-      )
-      select recent.id from recent union all select older.id from older`;
     return db
       .select({ post: postTuple(viewerId) })
-      .from(posts)
+      .from(followingPosts)
+      .innerJoin(posts, eq(posts.id, followingPosts.postId))
       .innerJoin(users, eq(users.id, posts.authorId))
-      .where(sql`${posts.id} in (${page})`)
-      .orderBy(desc(posts.id))
+      .where(
+        and(
+          eq(followingPosts.readerId, viewerId),
+          start === 'cursor' ? lt(followingPosts.postId, opaque('afterId', 'bigint')) : undefined,
+          sql`not ${posts.isAnonymous}`,
+          isNull(posts.hiddenAt),
+          shownTo(kind, viewerId, 'following'),
+        ),
+      )
+      .orderBy(desc(followingPosts.postId))
       .limit(fixedLimit(rows))
       .prepare(name);
   });
