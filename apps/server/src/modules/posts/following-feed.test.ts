@@ -175,7 +175,7 @@ describe('the following feed', () => {
       .execute<{ n: number }>(
         sql`select count(*)::int as n from following_posts where post_id = ${before.id}`,
       )
-      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+      .then((result) => (result as { rows: { n: number }[] }).rows);
     expect(row?.n).toBe(0);
     await edit(before.id, false);
     expect(await ids()).toEqual([after.id, before.id]);
@@ -211,7 +211,7 @@ describe('the following feed', () => {
       .execute<{ n: number }>(
         sql`select count(*)::int as n from following_posts where reader_id = ${reader.userId}`,
       )
-      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+      .then((result) => (result as { rows: { n: number }[] }).rows);
     expect(left?.n).toBe(0);
   });
 
