@@ -6,6 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -13,7 +14,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatNumber } from '@/lib/format';
 import { useUpdateComment } from '../api/update-comment';
 
-/** Edits a comment in place: the same rules as a new one; Escape cancels. */
+/** Edits a comment in place: the same rules and @ suggestions as a new one; Escape cancels (or closes the list). */
 export function CommentEditForm({
   postId,
   commentId,
@@ -32,9 +33,13 @@ export function CommentEditForm({
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(updateCommentSchema), defaultValues: { content } });
   const length = Array.from(useWatch({ control, name: 'content' })).length;
+  const mention = useMentionComposer((value) => {
+    setValue('content', value, { shouldDirty: true });
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -64,25 +69,29 @@ export function CommentEditForm({
         }
       }}
     >
-      <TextareaField
-        id={`${id}-edit`}
-        label={s.comments.editLabel}
-        rows={3}
-        dir="auto"
-        autoFocus
-        error={errors.content?.message}
-        labelAside={
-          <span
-            className={cn(
-              'text-xs tabular-nums',
-              length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-            )}
-          >
-            {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
-          </span>
-        }
-        {...register('content')}
-      />
+      <div className="relative">
+        <TextareaField
+          id={`${id}-edit`}
+          label={s.comments.editLabel}
+          rows={3}
+          dir="auto"
+          autoFocus
+          error={errors.content?.message}
+          labelAside={
+            <span
+              className={cn(
+                'text-xs tabular-nums',
+                length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
+              )}
+            >
+              {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
+            </span>
+          }
+          {...register('content')}
+          {...mention.textareaProps}
+        />
+        {mention.listbox}
+      </div>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" disabled={isSubmitting} onClick={onDone}>
           {s.comments.cancel}
