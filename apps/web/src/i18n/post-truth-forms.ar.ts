@@ -19,6 +19,10 @@ export const postTruthFormStrings = {
       '3d': '3 أيام',
       '7d': '7 أيام',
     },
+    /** The editor's line on a published poll's end. */
+    endsAt: (when: string, left: string) => `ينتهي الاستطلاع ${when} (${left})`,
+    endedAt: (when: string) => `انتهى الاستطلاع ${when}، ونتائجه نهائية`,
+    noEnd: 'الاستطلاع مفتوح بلا نهاية',
   },
   image: {
     alt: 'وصف الصورة',

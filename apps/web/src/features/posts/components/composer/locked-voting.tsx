@@ -1,14 +1,37 @@
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
-import { BarChart3, Lock, Star, ThumbsUp } from 'lucide-react';
+import { BarChart3, Lock, Star, ThumbsUp, Timer } from 'lucide-react';
 import { readPollOptions } from '@/entities/post/utils/poll';
+import { isPollClosed, pollTimeLeft } from '@/entities/post/utils/poll-time';
+import { postTruthFormStrings } from '@/i18n/post-truth-forms.ar';
+import { formatDateTime } from '@/lib/format';
 import { composerStrings } from '@/i18n/composer.ar';
 import { strings } from '@/i18n/strings.ar';
 
 const VOTING_ICONS = { 'like-dislike': ThumbsUp, rating: Star, poll: BarChart3 } as const;
 
-/** Voting type and poll options are fixed once published; the editor shows them, and does not edit them. */
-export function LockedVoting({ id, post }: { id: string; post: Pick<Post, 'votingType' | 'pollOptions'> }) {
+/** When a poll ends, as the editor shows it: its end and the time left, when it ended, or that it has none. */
+function pollEnd(closesAt: string | null): string {
+  const now = Date.now();
+  const left = pollTimeLeft(closesAt, now);
+  if (closesAt === null || left === null) return postTruthFormStrings.poll.noEnd;
+  const when = formatDateTime(closesAt);
+  return isPollClosed(closesAt, now)
+    ? postTruthFormStrings.poll.endedAt(when)
+    : postTruthFormStrings.poll.endsAt(when, left);
+}
+
+/**
+ * Voting type, poll options and a poll's end are fixed once published; the editor shows them, and does not edit
+ * them.
+ */
+export function LockedVoting({
+  id,
+  post,
+}: {
+  id: string;
+  post: Pick<Post, 'votingType' | 'pollOptions' | 'pollClosesAt'>;
+}) {
   const Icon = VOTING_ICONS[post.votingType];
   const options = post.votingType === 'poll' ? readPollOptions(post.pollOptions) : null;
   return (
@@ -36,6 +59,12 @@ export function LockedVoting({ id, post }: { id: string; post: Pick<Post, 'votin
         ) : (
           <p className="mt-3 text-sm text-red-700">{msg.pollParseError}</p>
         )
+      ) : null}
+      {post.votingType === 'poll' ? (
+        <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-700" data-testid="locked-poll-end">
+          <Timer className="size-4 text-slate-500" aria-hidden="true" />
+          {pollEnd(post.pollClosesAt)}
+        </p>
       ) : null}
       <p className="mt-3 text-xs text-slate-600">{msg.votingTypeLocked}</p>
     </section>
