@@ -48,9 +48,11 @@ test.describe('community', () => {
     const mine = page.getByTestId('comment').filter({ hasText: 'تعليق عادي سأعدله' });
     await mine.getByRole('button', { name: 'خيارات التعليق' }).click();
     await page.getByRole('menuitem', { name: 'تعديل' }).click();
-    // While editing, the comment's text lives in the textarea, so the article is found by its editor.
-    const editing = page.getByTestId('comment').filter({ has: page.getByRole('textbox') });
-    await editing.getByRole('textbox').fill('تعليق بعد التعديل');
+    // While editing, the comment's text lives in the textarea (a combobox: it suggests people after @), so the
+    // article is found by its editor.
+    const editor = page.getByRole('combobox', { name: 'تعديل التعليق' });
+    const editing = page.getByTestId('comment').filter({ has: editor });
+    await editor.fill('تعليق بعد التعديل');
     await editing.getByRole('button', { name: /حفظ/ }).click();
     await expect(page.getByText('تعليق بعد التعديل')).toBeVisible();
     const edited = page.getByTestId('comment').filter({ hasText: 'تعليق بعد التعديل' });
