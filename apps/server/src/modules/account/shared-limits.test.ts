@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverMsg } from '@ray/shared/server-messages.ar';
@@ -14,8 +14,13 @@ vi.mock('../../lib/passwords', async (importOriginal) => {
 
 const redisUrl = process.env.REDIS_URL;
 
-/** Addresses no earlier run against the same Redis has used within the 15-minute window. */
-const newAddress = addressesIn(`10.${randomInt(1, 255)}`);
+const newAddress = addressesIn('10.20');
+
+/**
+ * A deployment prefix of this run's own: the windows last up to an hour, and counts an earlier run left in the
+ * same Redis under the same addresses would otherwise be counted here too.
+ */
+const prefix = `ray-test-${randomUUID().slice(0, 8)}:`;
 
 function login(app: TestApp, username: string, password: string, address: string) {
   return app.app.inject({
@@ -32,8 +37,8 @@ describe.runIf(redisUrl)('rate limits shared by several instances through Redis'
   let b: TestApp;
 
   beforeAll(async () => {
-    a = await createTestApp({ REDIS_URL: redisUrl! });
-    b = await createTestApp({ REDIS_URL: redisUrl! }, { sameDatabaseAs: a });
+    a = await createTestApp({ REDIS_URL: redisUrl!, REDIS_PREFIX: prefix });
+    b = await createTestApp({ REDIS_URL: redisUrl!, REDIS_PREFIX: prefix }, { sameDatabaseAs: a });
   });
   afterAll(async () => {
     await b.close();
@@ -98,7 +103,7 @@ describe.runIf(redisUrl)('rate limits shared by several instances through Redis'
     const client = createClient({ url: redisUrl! });
     await client.connect();
     try {
-      expect(await client.get(`ray:limit:login:address:${address}`)).toBe('1');
+      expect(await client.get(`${prefix}limit:login:address:${address}`)).toBe('1');
     } finally {
       await client.quit();
     }
