@@ -18,6 +18,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn, PgColumn } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_TIME_ZONE,
+  DIGEST_FREQUENCIES,
+  PREFERENCE_KINDS,
+} from '@ray/shared/notification-preferences';
 import { NOTIFICATION_KINDS } from '@ray/shared/realtime';
 import { AD_EVENT_KINDS } from '@ray/shared/schemas/ad';
 import { CONTACT_CATEGORIES } from '@ray/shared/schemas/contact';
@@ -60,11 +65,28 @@ export const users = pgTable(
     postsCount: integer().notNull().default(0),
     followersCount: integer().notNull().default(0),
     followingCount: integer().notNull().default(0),
+    /** An IANA zone; the digest goes out in the user's morning and quiet hours are read in it. */
+    timeZone: text().notNull().default(DEFAULT_TIME_ZONE),
+    digestFrequency: text({ enum: DIGEST_FREQUENCIES }).notNull().default('off'),
+    /** Hours of the day (0–23, in `timeZone`) between which nothing is pushed; both set or both null. */
+    quietHoursStart: smallint(),
+    quietHoursEnd: smallint(),
+    /** When the last digest was sent, so that a digest goes out once per period whichever instance sends it. */
+    digestSentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    // The digest job reads only the people who asked for one.
+    index('users_digest_idx')
+      .on(t.id)
+      .where(sql`${t.digestFrequency} <> 'off'`),
+    check('users_digest_frequency_check', oneOf(t.digestFrequency, DIGEST_FREQUENCIES)),
+    check(
+      'users_quiet_hours_check',
+      sql`(${t.quietHoursStart} is null) = (${t.quietHoursEnd} is null) and ${t.quietHoursStart} between 0 and 23 and ${t.quietHoursEnd} between 0 and 23`,
+    ),
     uniqueIndex('users_username_key').on(t.usernameKey),
     // Sign-ups per day for the admin dashboard. BRIN: rows arrive in time order, so a few kilobytes bound the
     // scan to the period asked for, and writes pay almost nothing (also on votes and comments).
@@ -639,6 +661,50 @@ export const notifications = pgTable(
       .on(t.recipientId, t.groupKey)
       .where(sql`${t.groupKey} is not null and not ${t.isRead}`),
     check('notifications_kind_check', oneOf(t.kind, NOTIFICATION_KINDS)),
+  ],
+);
+
+/**
+ * A user's choice for one kind of notification, stored only once they change something: a missing row means
+ * DEFAULT_PREFERENCES. A row with `in_app` false stops notifications of that kind from being written at all
+ * (trigger notifications_in_app_preference).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: PREFERENCE_KINDS }).notNull(),
+    inApp: boolean().notNull(),
+    push: boolean().notNull(),
+    digest: boolean().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_preferences_kind_check', oneOf(t.kind, PREFERENCE_KINDS)),
+  ],
+);
+
+/**
+ * A browser's Web Push subscription (RFC 8030 endpoint, RFC 8291 keys) for a signed-in user; one user can have
+ * several devices. An endpoint belongs to one browser, so a second sign-in on that browser takes it over.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull(),
+    p256dh: text().notNull(),
+    auth: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
   ],
 );
 
