@@ -1,4 +1,5 @@
-import { appPath, base64UrlToBytes, parsePushPayload } from './push-payload';
+import { base64UrlToBytes } from '@/lib/base64url';
+import { appPath, parsePushPayload } from './push-payload';
 
 /**
  * Pushes in the service worker: showing what the server sent, opening the right page on a click, and keeping

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pushStrings } from '@/i18n/push.ar';
-import { appPath, base64UrlToBytes, parsePushPayload } from './push-payload';
+import { appPath, parsePushPayload } from './push-payload';
 
 const ORIGIN = 'https://ray.example';
 
@@ -98,14 +98,5 @@ describe('appPath', () => {
 
   it('refuses a full address even on the app origin, since the server sends paths', () => {
     expect(appPath(`${ORIGIN}/posts/1`, ORIGIN)).toBe('/notifications');
-  });
-});
-
-describe('base64UrlToBytes', () => {
-  it('decodes a base64url key without padding', () => {
-    const bytes = Uint8Array.from({ length: 65 }, (_, index) => (index * 37) % 256);
-    const encoded = Buffer.from(bytes).toString('base64url');
-    expect(encoded).not.toContain('=');
-    expect(Array.from(base64UrlToBytes(encoded))).toEqual(Array.from(bytes));
   });
 });
