@@ -19,6 +19,12 @@ export function registerSessionHandlers(): void {
       const wasSignedIn = useAuthStore.getState().isAuthenticated;
       useAuthStore.getState().clearSession();
       clearUserQueries();
+      // Whoever uses this device next must not receive the pushes of the session that just ended.
+      if (wasSignedIn) {
+        void import('@/lib/push-device')
+          .then((device) => device.forgetPushDevice(null))
+          .catch(() => undefined);
+      }
       if (!redirect) return;
       const { pathname, search, hash } = currentLocation();
       const from = safeReturnPath(`${pathname}${search}${hash}`);

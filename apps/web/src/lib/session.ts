@@ -105,14 +105,18 @@ export function initializeSession(): Promise<void> {
 export async function signOut(): Promise<void> {
   const token = readAccessToken();
   const refreshToken = readRefreshToken();
+  const liveToken = token !== null && isAccessTokenValid(token) ? token : null;
   useAuthStore.getState().clearSession({ loggedOut: true });
   clearUserQueries();
+  // This device stops receiving the account's pushes, on the server while the captured token still opens it:
+  // the logout below ends the session it belongs to.
+  await import('./push-device').then((device) => device.forgetPushDevice(liveToken)).catch(() => undefined);
   try {
     await identityApi.post(
       '/api/account/logout',
       refreshToken ? { refreshToken } : {},
       // An expired bearer would be refused before the server reads the refresh token it should revoke.
-      token !== null && isAccessTokenValid(token) ? { bearer: token } : { auth: false },
+      liveToken !== null ? { bearer: liveToken } : { auth: false },
     );
   } catch {
     // The local session ends whatever the server says.
