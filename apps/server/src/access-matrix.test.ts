@@ -244,6 +244,20 @@ const OPERATIONS: Operation[] = [
     expected: signedIn,
   },
   {
+    name: 'read my notification preferences',
+    request: () => ({ method: 'GET', url: '/api/notifications/preferences' }),
+    expected: signedIn,
+  },
+  {
+    name: 'change my notification preferences',
+    request: () => ({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      payload: { kinds: { like: { inApp: true, push: true, digest: true } } },
+    }),
+    expected: signedIn,
+  },
+  {
     name: 'edit my profile',
     request: () => ({
       method: 'PUT',

@@ -169,4 +169,11 @@ export const msg = {
   mutedWordTooLong: 'الكلمة المكتومة يجب ألا تزيد عن 50 حرفاً',
   mutedWordInvalid: 'اكتب كلمة أو وسماً فيه حرف واحد على الأقل',
   mutedWordRemoved: 'لم تعد هذه الكلمة مكتومة',
+
+  notificationKindUnknown: 'نوع الإشعار غير معروف',
+  notificationChannelInvalid: 'اختر تشغيل القناة أو إيقافها',
+  quietHourInvalid: 'ساعة الهدوء يجب أن تكون رقماً صحيحاً من 0 إلى 23',
+  quietHoursSame: 'يجب أن تختلف ساعة بدء الهدوء عن ساعة انتهائه',
+  digestFrequencyInvalid: 'تكرار الملخص البريدي يجب أن يكون متوقفاً أو يومياً أو أسبوعياً',
+  timeZoneInvalid: 'المنطقة الزمنية غير معروفة',
 } as const;

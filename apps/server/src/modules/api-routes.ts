@@ -17,6 +17,7 @@ import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { moderationRoutes } from './moderation/moderation.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { notificationPreferencesRoutes } from './notifications/preferences.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { searchRoutes } from './search/search.routes';
@@ -48,6 +49,7 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsyncZod, string])[] = [
   [attachmentsRoutes, '/attachment'],
   [geoRoutes, '/geo'],
   [notificationsRoutes, '/notifications'],
+  [notificationPreferencesRoutes, '/notifications'],
   [adsRoutes, '/ads'],
   [adminAdsRoutes, '/admin/ads'],
   [analyticsRoutes, '/analytics'],

@@ -11,6 +11,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { Limit } from '../../lib/rate-limiter';
 import { keyOfUrl } from '../../lib/storage';
 import { describeUserAgent } from '../../lib/user-agent';
+import { getPreferences } from '../notifications/preferences.service';
 import { detachAuthorHashtags } from '../posts/posts.repository';
 import { findUserById } from '../users/users.repository';
 import * as repo from './account-data.repository';
@@ -85,6 +86,7 @@ export async function exportData(
   const db = ctx.database.db;
   const profile = await repo.findExportProfile(db, userId);
   if (!profile) throw new AppError('UNAUTHORIZED');
+  const notificationPreferences = await getPreferences(ctx, userId);
 
   const sections: [string, () => AsyncGenerator<string>][] = [
     [
@@ -207,6 +209,7 @@ export async function exportData(
         createdAt: iso(profile!.createdAt),
         updatedAt: iso(profile!.updatedAt),
       },
+      notificationPreferences,
     };
     yield JSON.stringify(head).slice(0, -1);
     for (const [name, section] of sections) {

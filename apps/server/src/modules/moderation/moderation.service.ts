@@ -93,7 +93,7 @@ export async function warn(
     });
     return created;
   });
-  await deliverNotifications(ctx, [row]);
+  if (row) await deliverNotifications(ctx, [row]);
   return { success: true, message: serverMsg.warningSent };
 }
 
@@ -122,7 +122,7 @@ export async function suspend(
     });
     return { effective: end, row: created };
   });
-  await deliverNotifications(ctx, [row]);
+  if (row) await deliverNotifications(ctx, [row]);
   const shown = target.kind === 'author' ? until : effective;
   return {
     success: true,

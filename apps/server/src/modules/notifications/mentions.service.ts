@@ -51,15 +51,15 @@ export async function notifyMentions(db: Executor, event: MentionEvent): Promise
   const created: CreatedNotification[] = [];
   for (const person of people) {
     if (!(await repo.markMentioned(db, person.userId, target))) continue;
-    created.push(
-      await insertNotification(db, {
-        recipientId: person.userId,
-        kind: 'mention',
-        actorId: event.isAnonymous ? null : event.authorId,
-        content: excerpt(event.text),
-        postId: event.postId,
-      }),
-    );
+    // Someone who turned mentions off in the app stays marked: an edit of this content does not tell them later.
+    const row = await insertNotification(db, {
+      recipientId: person.userId,
+      kind: 'mention',
+      actorId: event.isAnonymous ? null : event.authorId,
+      content: excerpt(event.text),
+      postId: event.postId,
+    });
+    if (row) created.push(row);
   }
   return created;
 }

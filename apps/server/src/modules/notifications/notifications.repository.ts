@@ -22,12 +22,16 @@ const created = { id: notifications.id, recipientId: notifications.recipientId }
 
 /**
  * Writes a notification. One with a group key folds into the recipient's unread notification of the same key
- * (count + 1, newest actor and excerpt), so a popular post yields one line instead of hundreds.
+ * (count + 1, newest actor and excerpt), so a popular post yields one line instead of hundreds. Undefined when
+ * the recipient turned this kind off in the app: the database skips the row (and the fold) before it is written.
  */
-export async function insertNotification(db: Executor, row: NewNotification): Promise<CreatedNotification> {
+export async function insertNotification(
+  db: Executor,
+  row: NewNotification,
+): Promise<CreatedNotification | undefined> {
   if (!row.groupKey) {
     const [inserted] = await db.insert(notifications).values(row).returning(created);
-    return inserted!;
+    return inserted;
   }
   const [upserted] = await db
     .insert(notifications)
@@ -43,7 +47,7 @@ export async function insertNotification(db: Executor, row: NewNotification): Pr
       },
     })
     .returning(created);
-  return upserted!;
+  return upserted;
 }
 
 function selectViews(db: Executor) {
@@ -82,6 +86,22 @@ export async function countActor(
     .onConflictDoNothing()
     .returning({ actorId: notificationActors.actorId });
   return inserted.length === 1;
+}
+
+/** Forgets that `actorId` was counted, for a notification that was not written after all. */
+export async function uncountActor(
+  db: Executor,
+  actor: { recipientId: string; target: string; actorId: string },
+): Promise<void> {
+  await db
+    .delete(notificationActors)
+    .where(
+      and(
+        eq(notificationActors.recipientId, actor.recipientId),
+        eq(notificationActors.target, actor.target),
+        eq(notificationActors.actorId, actor.actorId),
+      ),
+    );
 }
 
 export async function listNotifications(

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import { displayName } from '../users/users.mapper';
 import { messageOf, senderOf } from './notification-text';
+import { startPushing } from '../push/push.service';
 import * as repo from './notifications.repository';
 import type { CreatedNotification, NotificationView } from './notifications.repository';
 
@@ -41,6 +42,11 @@ export function toNotification(view: NotificationView): Notification {
   };
 }
 
+/** The notifications that were written: one whose kind the recipient turned off in the app is not. */
+export function written(rows: readonly (CreatedNotification | undefined)[]): CreatedNotification[] {
+  return rows.filter((row) => row !== undefined);
+}
+
 export function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
 }
@@ -56,7 +62,7 @@ export async function notifyComment(
   event: { postId: number; postAuthorId: string; commenterId: string; isAnonymous: boolean; content: string },
 ): Promise<CreatedNotification[]> {
   const actorId = event.isAnonymous ? null : event.commenterId;
-  const created: CreatedNotification[] = [];
+  const created: (CreatedNotification | undefined)[] = [];
   if (event.postAuthorId !== event.commenterId) {
     created.push(
       await repo.insertNotification(db, {
@@ -91,7 +97,7 @@ export async function notifyComment(
       }),
     );
   }
-  return created;
+  return written(created);
 }
 
 /**
@@ -111,7 +117,7 @@ export async function notifyReply(
   },
 ): Promise<CreatedNotification[]> {
   const actorId = event.isAnonymous ? null : event.replierId;
-  const created: CreatedNotification[] = [];
+  const created: (CreatedNotification | undefined)[] = [];
   if (event.threadAuthorId !== event.replierId) {
     created.push(
       await repo.insertNotification(db, {
@@ -135,7 +141,7 @@ export async function notifyReply(
       }),
     );
   }
-  return created;
+  return written(created);
 }
 
 /**
@@ -153,24 +159,35 @@ export async function notifyFollow(
     actorId: event.followerId,
   });
   if (!counted) return [];
-  return [
-    await repo.insertNotification(db, {
+  const row = await repo.insertNotification(db, {
+    recipientId: event.followedId,
+    kind: 'follow',
+    actorId: event.followerId,
+    content: null,
+    postId: null,
+    groupKey: FOLLOW_GROUP,
+  });
+  // Follows turned off in the app: the follower is not kept as counted. "Once per follower" means the user is told
+  // about a follower once, and this user was told nothing; should they turn follows back on, a later follow by the
+  // same person is news to them. Votes keep their voter counted (cast_vote): a like on a post is one moment, and
+  // liking the same post again after the author changed their mind about likes tells nothing new.
+  if (!row)
+    await repo.uncountActor(db, {
       recipientId: event.followedId,
-      kind: 'follow',
+      target: FOLLOW_GROUP,
       actorId: event.followerId,
-      content: null,
-      postId: null,
-      groupKey: FOLLOW_GROUP,
-    }),
-  ];
+    });
+  return written([row]);
 }
 
 export async function notifyTrending(
   db: Executor,
   event: { postId: number; postAuthorId: string; content: string },
 ): Promise<CreatedNotification[]> {
+  // An author who turned trending off in the app has no row here, so a later run tries again (and writes nothing)
+  // while the post stays on top; turning it back on then tells them about a post that is trending still.
   if (await repo.hasNotification(db, event.postAuthorId, 'trending', event.postId)) return [];
-  return [
+  return written([
     await repo.insertNotification(db, {
       recipientId: event.postAuthorId,
       kind: 'trending',
@@ -178,7 +195,7 @@ export async function notifyTrending(
       content: excerpt(event.content),
       postId: event.postId,
     }),
-  ];
+  ]);
 }
 
 export async function listForUser(ctx: AppContext, userId: string, limit: number): Promise<Notification[]> {
@@ -202,6 +219,8 @@ export async function markAllRead(ctx: AppContext, userId: string) {
  * and a push that fails is caught up by the client's next fetch.
  */
 export async function deliverNotifications(ctx: AppContext, created: CreatedNotification[]) {
+  // Devices hear of every notification, an app open or not; the sending runs in the background.
+  startPushing(ctx, created);
   const heard = created.filter((row) => ctx.realtime.reaches(row.recipientId));
   if (heard.length === 0) return;
   const recipients = new Set<string>();

@@ -13,7 +13,8 @@ import type { CreatedNotification } from '../notifications/notifications.reposit
  * anonymous poll's author is never revealed, and the author's own vote (an author may vote) is not told as a
  * voter's. The voters of a poll hidden by moderation are not told of a post they can no longer open.
  *
- * Returns the notices written and how many polls were marked.
+ * Returns the notices written and how many polls were marked. 'poll-closed' is not a kind anyone can turn off
+ * (notifications_in_app_preference lets it through), so every marked poll writes its author's notice and is counted.
  */
 export async function closeDuePolls(
   db: Executor,
