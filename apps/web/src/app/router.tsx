@@ -74,7 +74,7 @@ const NotificationsPage = lazy(() =>
   import('@/features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
 const SettingsPage = lazy(() =>
-  import('@/features/settings/pages/settings-page').then((m) => ({ default: m.SettingsPage })),
+  import('@/app/routes/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 const ModerationPage = lazy(() =>
   import('@/features/moderation/pages/moderation-page').then((m) => ({ default: m.ModerationPage })),
