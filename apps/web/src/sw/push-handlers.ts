@@ -69,17 +69,17 @@ async function openNotice(sw: ServiceWorkerGlobalScope, data: unknown): Promise<
   const url =
     typeof data === 'object' && data !== null && 'url' in data ? appPath(data.url, origin) : '/notifications';
   const target = new URL(url, origin).href;
-  const windows = (await windowsOfTheApp(sw)).filter((client) => new URL(client.url).origin === origin);
-  // The window the person used last is the one they expect to see change; a new window only when none is open.
+  // Only windows this worker controls can be sent elsewhere by it; the one the person used last is the one they
+  // expect to see change, and a new window opens only when none is there.
+  const windows = await sw.clients.matchAll({ type: 'window' });
   const existing = windows.find((client) => client.focused) ?? windows[0];
   if (existing) {
-    try {
-      const focused = await existing.focus();
-      if (focused.url !== target) await focused.navigate(target);
-      return;
-    } catch {
-      // A window this worker does not control cannot be navigated by it; a fresh window still gets there.
-    }
+    // Both at once, while the click still allows the worker to bring a window forward.
+    const [, moved] = await Promise.allSettled([
+      existing.focus(),
+      existing.url === target ? Promise.resolve(existing) : existing.navigate(target),
+    ]);
+    if (moved.status === 'fulfilled') return;
   }
   await sw.clients.openWindow(target);
 }
