@@ -1,5 +1,7 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unusedPort } from './test/ports';
 import { registerWithRole } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
 
@@ -42,9 +44,11 @@ let t: TestApp;
 let people: People;
 /** The contact form is rate-limited per address, so one message serves every cell. */
 let contactId = MISSING;
+let pushOrigin = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000' });
+  pushOrigin = `http://127.0.0.1:${await unusedPort()}`;
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1000000', WEB_PUSH_ALLOWED_ORIGINS: pushOrigin });
   people = {
     owner: await registerUser(t.app),
     other: await registerUser(t.app),
@@ -145,6 +149,18 @@ const moderators = { owner: 403, other: 403, visitor: 401, moderator: 200, admin
 const admins = { owner: 403, other: 403, visitor: 401, moderator: 403, admin: 200 };
 const signedIn = { owner: 200, other: 200, visitor: 401, moderator: 200, admin: 200 };
 const everyone = { owner: 200, other: 200, visitor: 200, moderator: 200, admin: 200 };
+
+/**
+ * A browser's push subscription, new for each call, at the one push service this app allows: a local port where
+ * nothing listens, so that the notifications of later cells are pushed nowhere outside the machine.
+ */
+function pushSubscription() {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `${pushOrigin}/push/${randomBytes(12).toString('hex')}`,
+    keys: { p256dh: ecdh.generateKeys('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 const OPERATIONS: Operation[] = [
   {
@@ -254,6 +270,25 @@ const OPERATIONS: Operation[] = [
       method: 'PUT',
       url: '/api/notifications/preferences',
       payload: { kinds: { like: { inApp: true, push: true, digest: true } } },
+    }),
+    expected: signedIn,
+  },
+  {
+    name: 'read the push public key',
+    request: () => ({ method: 'GET', url: '/api/push/public-key' }),
+    expected: everyone,
+  },
+  {
+    name: 'subscribe a browser to pushes',
+    request: () => ({ method: 'POST', url: '/api/push/subscriptions', payload: pushSubscription() }),
+    expected: signedIn,
+  },
+  {
+    name: 'stop pushes to a browser',
+    request: () => ({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      payload: { endpoint: pushSubscription().endpoint },
     }),
     expected: signedIn,
   },

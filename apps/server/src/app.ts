@@ -35,6 +35,7 @@ import { removeExpired } from './modules/maintenance/cleanup';
 import { socialChallengeRoutes } from './modules/social/social.routes';
 import { trendingNotifierJob } from './modules/trends/trending-notifier';
 import { pollClosingJob } from './modules/posts/poll-closing';
+import { createWebPush, vapidKeys } from './modules/push/push.service';
 import { auth } from './plugins/auth';
 import { benchBaselines } from './plugins/bench-baselines';
 import { draining } from './plugins/draining';
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage,
     images,
     realtime,
+    push: createWebPush(env, await vapidKeys(database.db, env)),
     logger: app.log,
     background: new BackgroundTasks(app.log),
     metrics,

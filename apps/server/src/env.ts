@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { AD_AUTO_REFRESH, AD_REFRESH_INTERVAL_MS, INFINITE_SCROLL_THRESHOLDS } from '@ray/shared/constants';
 import { z } from 'zod';
@@ -76,6 +77,41 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('رأي <no-reply@ray.local>'),
   SUPPORT_EMAIL: z.email().default('support@ray.local'),
+  /** The server's Web Push (VAPID) key pair, base64url; both or neither. Without them a pair is generated once. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[\w-]{85}[AEIMQUYcgkosw048]$/, 'must be base64url of an uncompressed P-256 point (65 bytes)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{42}[AEIMQUYcgkosw048]$/, 'must be base64url of a P-256 private key (32 bytes)')
+    .optional(),
+  /** Who push services may contact about this server's messages (default https PUBLIC_URL, else SUPPORT_EMAIL). */
+  VAPID_SUBJECT: z
+    .string()
+    .refine(
+      (value) =>
+        /^mailto:[^\s@]+@[^\s@]+$/.test(value) || (URL.canParse(value) && value.startsWith('https://')),
+      'must be a mailto: address or an https:// URL',
+    )
+    .optional(),
+  /**
+   * Origins of the push services subscriptions may point at, replacing the known ones (FCM, Mozilla, Apple,
+   * Windows); compared exactly, and the only place where http:// is accepted (a local push service in tests).
+   */
+  WEB_PUSH_ALLOWED_ORIGINS: list.pipe(
+    z.array(
+      z
+        .string()
+        .refine(
+          (value) =>
+            URL.canParse(value) &&
+            /^https?:$/.test(new URL(value).protocol) &&
+            new URL(value).origin === value,
+          'must be origins such as https://push.example.com, without a path',
+        ),
+    ),
+  ),
   /** Compared with stored addresses, which are lower-cased at sign-up. */
   ADMIN_EMAILS: list.transform((emails) => emails.map((email) => email.toLowerCase())),
   CORS_ORIGINS: list,
@@ -111,11 +147,23 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & {
   PUBLIC_URL: string;
   REALTIME_STREAM: string;
+  VAPID_SUBJECT: string;
   /** Social sign-in providers with a client id and secret configured. */
   socialProviders: ProviderConfig[];
 };
 
 export class EnvError extends Error {}
+
+/** Whether the public key is the private key's own, so a pasted pair that does not match stops the start. */
+function isKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
 
 /** Reads the environment once at start-up; a bad value stops the process with the variable's name. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -134,6 +182,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(
       'Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     );
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+    throw new EnvError(
+      'Invalid environment configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+    );
+  if (
+    env.VAPID_PUBLIC_KEY &&
+    env.VAPID_PRIVATE_KEY &&
+    !isKeyPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)
+  )
+    throw new EnvError(
+      'Invalid environment configuration:\n  VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+    );
   // libuv's pool (4 threads unless set before start) runs both image steps and password hashes.
   const threads = Number(cleaned.UV_THREADPOOL_SIZE ?? 4);
   if (env.IMAGE_JOBS > threads - 2)
@@ -144,6 +204,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     REALTIME_STREAM: env.REALTIME_STREAM ?? `${env.REDIS_PREFIX}realtime`,
+    VAPID_SUBJECT:
+      env.VAPID_SUBJECT ??
+      (env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL : `mailto:${env.SUPPORT_EMAIL}`),
     socialProviders: social.providers,
   };
 }

@@ -12,7 +12,7 @@ const STARTUP_LOCK = 'ray:startup';
 const TOKEN_SECRET = 'jwt-secret';
 
 /** The secret shared by every instance: the stored one, else `initial` stored now (the first caller wins). */
-async function sharedSecret(db: Database, name: string, initial: () => string): Promise<string> {
+export async function sharedSecret(db: Database, name: string, initial: () => string): Promise<string> {
   await db.insert(appSecrets).values({ name, value: initial() }).onConflictDoNothing();
   const [row] = await db
     .select({ value: appSecrets.value })

@@ -14,6 +14,7 @@ import type { OpaqueHandles } from './opaque-handles';
 import type { FileStorage } from './storage';
 import type { AccessTokens } from './tokens';
 import type { VisitorIds } from './visitor-ids';
+import type { WebPush } from './web-push';
 
 /** The process-wide services every module works with, built once by buildApp. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   /** Uploaded images are processed here, a few at a time, apart from other work. */
   images: ImageWork;
   realtime: Realtime;
+  /** Sends Web Push messages to the allowed push services, signed with the server's VAPID key. */
+  push: WebPush;
   logger: FastifyBaseLogger;
   background: BackgroundTasks;
   metrics: Metrics;

@@ -28,6 +28,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly pushMessages = new Counter({
+    name: 'push_messages_total',
+    help: 'Web Push messages by outcome: sent, gone (subscription ended), failed, refused (origin not allowed), dropped',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
   readonly jobDuration = new Histogram({
     name: 'periodic_job_duration_seconds',
     help: 'Duration of each run of a periodic job, by job and outcome (done, failed, skipped)',

@@ -19,6 +19,7 @@ import { moderationRoutes } from './moderation/moderation.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { notificationPreferencesRoutes } from './notifications/preferences.routes';
 import { postsRoutes } from './posts/posts.routes';
+import { pushRoutes } from './push/push.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { searchRoutes } from './search/search.routes';
 import { socialRoutes } from './social/social.routes';
@@ -50,6 +51,7 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsyncZod, string])[] = [
   [geoRoutes, '/geo'],
   [notificationsRoutes, '/notifications'],
   [notificationPreferencesRoutes, '/notifications'],
+  [pushRoutes, '/push'],
   [adsRoutes, '/ads'],
   [adminAdsRoutes, '/admin/ads'],
   [analyticsRoutes, '/analytics'],

@@ -10,6 +10,7 @@ import {
   mutes,
   notifications,
   posts,
+  pushSubscriptions,
   sessions,
   users,
   votes,
@@ -214,6 +215,20 @@ export function listExportSessions(db: Executor, userId: string, afterId: string
     .from(sessions)
     .where(and(eq(sessions.userId, userId), afterId === null ? undefined : gt(sessions.id, afterId)))
     .orderBy(asc(sessions.id))
+    .limit(limit);
+}
+
+/** The browsers the user receives pushes on: the push service's address and since when (the keys stay out). */
+export function listExportPushSubscriptions(db: Executor, userId: string, afterId: number, limit: number) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      createdAt: pushSubscriptions.createdAt,
+    })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), gt(pushSubscriptions.id, afterId)))
+    .orderBy(asc(pushSubscriptions.id))
     .limit(limit);
 }
 

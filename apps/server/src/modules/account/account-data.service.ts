@@ -197,6 +197,16 @@ export async function exportData(
           }),
         ),
     ],
+    [
+      'pushSubscriptions',
+      () =>
+        jsonArray(
+          everyRow((last: { id: number } | undefined) =>
+            repo.listExportPushSubscriptions(db, userId, last?.id ?? 0, EXPORT_PAGE),
+          ),
+          (subscription) => ({ endpoint: subscription.endpoint, createdAt: iso(subscription.createdAt) }),
+        ),
+    ],
   ];
 
   async function* document(): AsyncGenerator<string> {
