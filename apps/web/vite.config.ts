@@ -3,15 +3,26 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunks, preloadFirstScreen } from './build/first-screen-chunks.ts';
 import { arabicFontFaces } from './build/arabic-font-faces.ts';
+import { offlinePage } from './build/offline-page.ts';
 import { precompress } from './build/precompress.ts';
 import { runtimeConfigScript } from './build/runtime-config-script.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const backend = 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
-    : [react(), runtimeConfigScript(), arabicFontFaces(), tailwindcss(), preloadFirstScreen(), precompress()],
+    : [
+        react(),
+        runtimeConfigScript(),
+        arabicFontFaces(),
+        tailwindcss(),
+        preloadFirstScreen(),
+        offlinePage(),
+        precompress(),
+        serviceWorker(),
+      ],
   resolve: { tsconfigPaths: true },
   // The server-rendering bundle (src/entry-server.tsx) takes the shared package in; libraries stay imports.
   ssr: { noExternal: ['@ray/shared'] },
