@@ -41,6 +41,28 @@ function afterFirstPaint(task: () => void) {
   }
 }
 
+// The browser's install prompt may come before the code that offers it (app/pwa.tsx) has loaded; it is held
+// back (no mini bar on a first visit) and handed over.
+let installPrompt: Event | null = null;
+const holdInstallPrompt = (event: Event) => {
+  event.preventDefault();
+  installPrompt = event;
+};
+addEventListener('beforeinstallprompt', holdInstallPrompt);
+addEventListener(
+  'load',
+  () => {
+    import('./app/pwa').then(
+      ({ startPwa }) => {
+        removeEventListener('beforeinstallprompt', holdInstallPrompt);
+        startPwa(installPrompt);
+      },
+      () => undefined,
+    );
+  },
+  { once: true },
+);
+
 // A page rendered on the server arrives with its first screen already in #root, which can be clicked before the
 // app has taken it over.
 if (container.firstElementChild) {

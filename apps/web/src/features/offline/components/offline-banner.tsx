@@ -1,0 +1,29 @@
+import { WifiOff } from 'lucide-react';
+import { appInstallStrings } from '@/i18n/app-install.ar';
+import { useOnline } from '../hooks/use-online';
+
+const copy = appInstallStrings.offlineBanner;
+
+/**
+ * A bar across the top of the page while there is no connection. The live region is always there and only its
+ * content changes, so screen readers announce going offline (and say nothing when the bar goes away).
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  return (
+    <div role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center">
+      {online ? null : (
+        <p className="pointer-events-auto m-2 flex max-w-xl animate-fade-in items-start gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-float">
+          <WifiOff className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+          <span>
+            <strong className="font-bold">{copy.title}</strong>
+            <span className="mx-1.5" aria-hidden="true">
+              ·
+            </span>
+            <span className="text-slate-200">{copy.body}</span>
+          </span>
+        </p>
+      )}
+    </div>
+  );
+}
