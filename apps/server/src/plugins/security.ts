@@ -16,6 +16,8 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
  * no eval, no plugins, no framing. No inline style attribute either but the hashed few above: bar lengths come
  * from classes, and styles set at run time go through the DOM, which the policy does not govern. Style elements
  * may be inline: the dialogs' scroll lock writes one with the measured scrollbar width, which no hash can name.
+ * The service worker (/sw.js) and the web app manifest are same-origin and need no directive of their own:
+ * worker-src falls back to script-src and manifest-src to default-src, both 'self'.
  */
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],

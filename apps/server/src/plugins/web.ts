@@ -75,7 +75,10 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
         res.setHeader('vary', 'accept-encoding');
       },
     });
-    // The few files at the top (the icon, index.html) get a route each, so unknown paths reach the pages.
+    // The few files at the top (the icons, index.html, the offline page, the web app manifest and the service
+    // worker /sw.js) get a route each, so unknown paths reach the pages. All are revalidated on each use: a new
+    // worker or manifest is found on the next visit, and the worker at the root covers the whole site without a
+    // Service-Worker-Allowed header.
     await app.register(fastifyStatic, {
       ...common,
       root: options.webDistDir,
