@@ -3,6 +3,7 @@ import type { CurrentUser } from '@ray/shared/schemas/user';
 import { ApiError, api, identityApi, renewAccessToken } from './api-client';
 import { useAuthStore } from './auth-store';
 import { readAccessToken, readRefreshToken, saveCredentials } from './credentials';
+import { forgetOfflineCopies } from './offline-copies';
 import { clearUserQueries } from './query-client';
 import { isAccessTokenValid } from './token';
 
@@ -108,6 +109,8 @@ export async function signOut(): Promise<void> {
   const liveToken = token !== null && isAccessTokenValid(token) ? token : null;
   useAuthStore.getState().clearSession({ loggedOut: true });
   clearUserQueries();
+  // The pages and answers kept for reading offline go too: the next person on this device sees none of them.
+  await forgetOfflineCopies();
   // This device stops receiving the account's pushes, on the server while the captured token still opens it:
   // the logout below ends the session it belongs to.
   await import('./push-device').then((device) => device.forgetPushDevice(liveToken)).catch(() => undefined);
