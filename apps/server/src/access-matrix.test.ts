@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unusedPort } from './test/ports';
 import { registerWithRole } from './test/roles';
@@ -491,5 +492,36 @@ describe('access matrix: blocks, mutes and muted words', () => {
       expect(refused.json()).toEqual((await call(missing, tokenOf(actor))).json());
     }
     expect((await call(remove, people.owner.token)).statusCode).toBe(200);
+  });
+});
+
+describe('access matrix: the one-click unsubscribe', () => {
+  const digestOf = async (user: TestUser) =>
+    (
+      (await t.database.db.execute(
+        sql`select digest_frequency from users where id = ${user.userId}::uuid`,
+      )) as { rows: { digest_frequency: string }[] }
+    ).rows[0]?.digest_frequency;
+  const setDigest = (user: TestUser, frequency: string) =>
+    t.database.db.execute(
+      sql`update users set digest_frequency = ${frequency} where id = ${user.userId}::uuid`,
+    );
+
+  it('takes whoever holds the signed link off its own list only, signed in or not, and nobody without it', async () => {
+    const url = (token: string) => `/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+    for (const actor of ACTORS) {
+      await setDigest(people.owner, 'daily');
+      await setDigest(people.other, 'weekly');
+      const forged = `${people.owner.userId}.digest.${'A'.repeat(43)}`;
+      const refused = await call({ method: 'POST', url: url(forged) }, tokenOf(actor));
+      expect(refused.statusCode, `${actor} with a forged link`).toBe(400);
+      expect(await digestOf(people.owner)).toBe('daily');
+
+      const token = t.app.ctx.unsubscribe.issue(people.owner.userId, 'digest');
+      const answer = await call({ method: 'POST', url: url(token) }, tokenOf(actor));
+      expect(answer.statusCode, `${actor} with the owner's link`).toBe(200);
+      expect(await digestOf(people.owner)).toBe('off');
+      expect(await digestOf(people.other)).toBe('weekly');
+    }
   });
 });

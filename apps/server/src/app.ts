@@ -28,9 +28,11 @@ import { createStorage } from './lib/create-storage';
 import { ImageWork } from './lib/image-work';
 import { OpaqueHandles } from './lib/opaque-handles';
 import { AccessTokens } from './lib/tokens';
+import { UnsubscribeTokens } from './lib/unsubscribe-tokens';
 import { VisitorIds } from './lib/visitor-ids';
 import { api } from './modules/api-routes';
 import { SessionGuard } from './modules/account/session-guard';
+import { digestJob } from './modules/digest/digest.job';
 import { removeExpired } from './modules/maintenance/cleanup';
 import { socialChallengeRoutes } from './modules/social/social.routes';
 import { trendingNotifierJob } from './modules/trends/trending-notifier';
@@ -241,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions,
     limiter,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log }),
+    unsubscribe: new UnsubscribeTokens(tokenSecret),
     storage,
     images,
     realtime,
@@ -316,6 +319,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (env.NODE_ENV !== 'test') {
     jobs.start(trendingNotifierJob(ctx));
     jobs.start(pollClosingJob(ctx));
+    jobs.start(digestJob(ctx));
     jobs.start({ name: 'remove-expired', intervalMs: 3600_000, run: () => removeExpired(database.db) });
   }
   app.addHook('preClose', async () => {

@@ -13,6 +13,7 @@ import type { Realtime } from './realtime';
 import type { OpaqueHandles } from './opaque-handles';
 import type { FileStorage } from './storage';
 import type { AccessTokens } from './tokens';
+import type { UnsubscribeTokens } from './unsubscribe-tokens';
 import type { VisitorIds } from './visitor-ids';
 import type { WebPush } from './web-push';
 
@@ -28,6 +29,8 @@ export interface AppContext {
   sessions: SessionGuard;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Signs and opens the one-click unsubscribe links of list mail (the digest). */
+  unsubscribe: UnsubscribeTokens;
   storage: FileStorage;
   /** Uploaded images are processed here, a few at a time, apart from other work. */
   images: ImageWork;

@@ -8,6 +8,12 @@ export interface MailMessage {
   html?: string;
   /** Where a reply goes, when that is not the sender (a contact message is answered to whoever wrote it). */
   replyTo?: string;
+  /**
+   * Extra header lines: a list's mail (the digest) carries List-Unsubscribe and List-Unsubscribe-Post (RFC 8058);
+   * security mail (verification, password reset, sign-in and address notices) carries none, so it cannot be
+   * switched off by a click.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

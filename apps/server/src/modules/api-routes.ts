@@ -12,6 +12,7 @@ import { bookmarksRoutes } from './bookmarks/bookmarks.routes';
 import { commentsRoutes } from './comments/comments.routes';
 import { configRoutes } from './config/config.routes';
 import { adminContactRoutes, contactRoutes } from './contact/contact.routes';
+import { emailRoutes } from './digest/digest.routes';
 import { geoRoutes } from './geo/geo.routes';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
@@ -58,6 +59,7 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsyncZod, string])[] = [
   [adminAnalyticsRoutes, '/admin/analytics'],
   [contactRoutes, '/contact'],
   [adminContactRoutes, '/admin/contact-messages'],
+  [emailRoutes, '/email'],
 ];
 
 export interface ApiOptions {
