@@ -2,7 +2,7 @@
  * Dates and numbers for an Arabic audience. `ar-SA` alone means the Islamic calendar and Arabic-Indic digits;
  * the product uses the Gregorian calendar and Western digits everywhere, matching the digits in its messages.
  */
-const LOCALE = 'ar-SA-u-ca-gregory-nu-latn';
+export const LOCALE = 'ar-SA-u-ca-gregory-nu-latn';
 /**
  * Dates and times are those of Saudi Arabia, where the audience is, wherever the text is written: a page rendered
  * on the server then reads exactly as the browser that takes it over would write it.

@@ -1,12 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { LockKeyhole, ShieldBan, UserRound } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Bell, LockKeyhole, ShieldBan, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { SuspensionNotice } from '@/components/suspension-notice';
 import { Card } from '@/components/ui/card';
 import { accountStrings } from '@/i18n/account.ar';
+import { notificationSettingsStrings } from '@/i18n/notification-settings.ar';
 import { privacyStrings } from '@/i18n/privacy.ar';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -21,7 +23,12 @@ import { EmailStatusBadge, VerifyEmailNotice } from '../components/email-verific
 import { PrivacySection } from '../components/privacy-section';
 import { ProfileForm } from '../components/profile-form';
 
-const TABS = ['profile', 'security', 'privacy'] as const;
+// The notification settings are opened by few and only from their tab: their code is fetched then.
+const NotificationsSection = lazy(() =>
+  import('../components/notifications-section').then((module) => ({ default: module.NotificationsSection })),
+);
+
+const TABS = ['profile', 'security', 'privacy', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab =>
   value !== null && (TABS as readonly string[]).includes(value);
@@ -36,7 +43,9 @@ export function SettingsPage() {
   const user = storeUser ?? profile.data;
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'profile';
+  // /settings#notifications is where links about notifications lead: the section's tab, scrolled to it.
+  const { hash } = useLocation();
+  const tab: Tab = isTab(tabParam) ? tabParam : hash === '#notifications' ? 'notifications' : 'profile';
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -67,9 +76,10 @@ export function SettingsPage() {
           }}
           className="space-y-5"
         >
+          {/* Four tabs do not fit side by side on a phone: there they stand two by two. */}
           <Tabs.List
             aria-label={accountStrings.settings.tabsLabel}
-            className="flex gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
+            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-flex"
           >
             <Tabs.Trigger value="profile" className={tabClasses}>
               <UserRound className="size-4" aria-hidden="true" />
@@ -82,6 +92,10 @@ export function SettingsPage() {
             <Tabs.Trigger value="privacy" className={tabClasses}>
               <ShieldBan className="size-4" aria-hidden="true" />
               {privacyStrings.settings.tab}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="notifications" className={tabClasses}>
+              <Bell className="size-4" aria-hidden="true" />
+              {notificationSettingsStrings.tab}
             </Tabs.Trigger>
           </Tabs.List>
 
@@ -151,6 +165,14 @@ export function SettingsPage() {
 
           <Tabs.Content value="privacy" className="focus-visible:outline-none">
             <PrivacySection />
+          </Tabs.Content>
+
+          <Tabs.Content value="notifications" className="focus-visible:outline-none">
+            <Card className="p-5 sm:p-6">
+              <Suspense fallback={<PageLoader label={notificationSettingsStrings.loading} />}>
+                <NotificationsSection />
+              </Suspense>
+            </Card>
           </Tabs.Content>
         </Tabs.Root>
       ) : null}
