@@ -8,6 +8,8 @@ export const OFFLINE_CACHES = {
   pages: 'ray-pages',
   /** Public API answers (posts, hashtags, comments) fetched without a session. */
   api: 'ray-public-api',
+  /** Uploaded images (posts, avatars) the pages read showed. */
+  images: 'ray-images',
   /** The hashed scripts, styles and fonts pages loaded after the first screen. */
   assets: 'ray-assets',
   /** The runtime configuration script every page loads before the app. */
@@ -15,10 +17,10 @@ export const OFFLINE_CACHES = {
 } as const;
 
 /** The caches that tell what someone read on this device. */
-const READ_BY_SOMEONE = [OFFLINE_CACHES.pages, OFFLINE_CACHES.api];
+const READ_BY_SOMEONE = [OFFLINE_CACHES.pages, OFFLINE_CACHES.api, OFFLINE_CACHES.images];
 
 /**
- * Drops the pages and answers kept for reading offline, so the next person to use this device finds nothing of
+ * Drops the pages, answers and images kept for reading offline, so the next person to use this device finds nothing of
  * the previous one's reading. Best effort: a browser without the Cache API (or with storage blocked) kept none.
  */
 export async function forgetOfflineCopies(): Promise<void> {

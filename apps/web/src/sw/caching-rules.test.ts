@@ -5,6 +5,7 @@ import {
   isPageNavigation,
   isPublicApiRequest,
   isRuntimeConfig,
+  isUploadedImage,
 } from './caching-rules';
 
 const ORIGIN = 'https://ray.example';
@@ -17,7 +18,7 @@ function request(
     method: init.method ?? 'GET',
     headers: init.headers ?? {},
     ...(init.method && init.method !== 'GET' ? { body: '{}' } : {}),
-  }) as Request & { mode: string };
+  });
 }
 
 /** A Request made outside a browser cannot say it is a navigation; the rules only read these fields. */
@@ -89,10 +90,13 @@ describe('what else the worker recognises', () => {
     expect(isPageNavigation(request('/posts/1'))).toBe(false);
   });
 
-  it('knows the hashed build files and the runtime configuration of this origin', () => {
+  it('knows the hashed build files, the uploaded images and the runtime configuration of this origin', () => {
     expect(isHashedAsset(request('/assets/post-detail-page-DgCAvlCU.js'), ORIGIN)).toBe(true);
     expect(isHashedAsset(request('https://cdn.example/assets/x.js'), ORIGIN)).toBe(false);
     expect(isHashedAsset(request('/uploads/a.jpg'), ORIGIN)).toBe(false);
+    expect(isUploadedImage(request('/uploads/posts/2026/ab12.webp'), ORIGIN)).toBe(true);
+    expect(isUploadedImage(request('https://media.example/uploads/ab12.webp'), ORIGIN)).toBe(false);
+    expect(isUploadedImage(request('/uploads/x.webp', { method: 'DELETE' }), ORIGIN)).toBe(false);
     expect(isRuntimeConfig(request('/config/env.js'), ORIGIN)).toBe(true);
     expect(isRuntimeConfig(request('/config/env.js', { method: 'POST' }), ORIGIN)).toBe(false);
   });

@@ -77,6 +77,13 @@ export function isHashedAsset(request: RequestFacts, origin: string): boolean {
   return path !== null && path.startsWith('/assets/');
 }
 
+/** An uploaded image served by this origin (a bucket behind MEDIA_PUBLIC_URL answers opaquely, never kept). */
+export function isUploadedImage(request: RequestFacts, origin: string): boolean {
+  if (request.method !== 'GET') return false;
+  const path = sameOriginPath(request.url, origin);
+  return path !== null && path.startsWith('/uploads/');
+}
+
 /** The runtime configuration script, which every page loads before the app's code. */
 export function isRuntimeConfig(request: RequestFacts, origin: string): boolean {
   return request.method === 'GET' && sameOriginPath(request.url, origin) === '/config/env.js';

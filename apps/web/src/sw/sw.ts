@@ -12,6 +12,7 @@ import {
   isPageNavigation,
   isPublicApiRequest,
   isRuntimeConfig,
+  isUploadedImage,
   OFFLINE_PAGE_URL,
 } from './caching-rules';
 import { listenForPushes } from './push-handlers';
@@ -110,6 +111,18 @@ registerRoute(
     plugins: [
       keepOnlyKeepable,
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// The images of the pages read: uploads never change under their name.
+registerRoute(
+  ({ request }) => isUploadedImage(request, self.location.origin),
+  new CacheFirst({
+    cacheName: OFFLINE_CACHES.images,
+    plugins: [
+      keepOnlyKeepable,
+      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true }),
     ],
   }),
 );
