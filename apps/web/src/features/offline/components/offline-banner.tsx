@@ -5,15 +5,16 @@ import { useOnline } from '../hooks/use-online';
 const copy = appInstallStrings.offlineBanner;
 
 /**
- * A bar across the top of the page while there is no connection. The live region is always there and only its
- * content changes, so screen readers announce going offline (and say nothing when the bar goes away).
+ * A notice at the top of the page, just under the site header (h-16) so the menu and search stay usable, while
+ * there is no connection. The live region is always there and only its content changes, so screen readers
+ * announce going offline (and say nothing when the notice goes away).
  */
 export function OfflineBanner() {
   const online = useOnline();
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center">
+    <div role="status" className="pointer-events-none fixed inset-x-0 top-16 z-30 flex justify-center px-2">
       {online ? null : (
-        <p className="pointer-events-auto m-2 flex max-w-xl animate-fade-in items-start gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-float">
+        <p className="pointer-events-auto mt-2 flex max-w-xl animate-fade-in items-start gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-float">
           <WifiOff className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
           <span>
             <strong className="font-bold">{copy.title}</strong>
