@@ -43,6 +43,18 @@ export function savePushSubscription(subscription: PushSubscription): Promise<un
   });
 }
 
+/** The app's worker once it is active, or null when none becomes active within `ms`. */
+function activeWorkerWithin(ms: number): Promise<ServiceWorkerRegistration | null> {
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => {
+      setTimeout(() => {
+        resolve(null);
+      }, ms);
+    }),
+  ]);
+}
+
 function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
   const current = subscription.options.applicationServerKey;
   if (!current) return false;
@@ -57,7 +69,8 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
 export async function readPushDeviceState(): Promise<PushDeviceState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const registration = await appWorkerRegistration();
+  // The page registers the worker once it has loaded, which may be a moment after this first look.
+  const registration = (await appWorkerRegistration()) ?? (await activeWorkerWithin(3_000));
   if (!registration) return 'no-worker';
   const subscription = await registration.pushManager.getSubscription();
   if (!subscription || Notification.permission !== 'granted') return 'off';
@@ -86,7 +99,9 @@ export async function turnPushesOn(permission: Promise<NotificationPermission>):
   if (answer === 'denied') return 'denied';
   if (answer !== 'granted') return 'off';
   if (!(await appWorkerRegistration())) return 'no-worker';
-  const registration = await navigator.serviceWorker.ready;
+  // A worker that never becomes active (it failed to install) must not leave the switch waiting for ever.
+  const registration = await activeWorkerWithin(15_000);
+  if (!registration) throw new Error('The service worker did not become active.');
   const key = base64UrlToBytes(await getPushPublicKey());
   const existing = await registration.pushManager.getSubscription();
   // A subscription made for an older server key would be refused by the push service: start again.

@@ -63,20 +63,21 @@ export function PushDeviceToggle() {
   const status = device.isPending ? s.checking : on ? s.on : s.off;
 
   return (
-    <section aria-labelledby={titleId} className="space-y-3" data-testid="push-device">
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0 space-y-1">
-          <h3 id={titleId} className="flex items-center gap-2 text-base font-bold text-slate-900">
-            {on ? (
-              <BellRing className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-            ) : (
-              <BellOff className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-            )}
-            {s.title}
-          </h3>
-          <p className="text-sm leading-6 text-slate-600">{s.body}</p>
-        </div>
-        <div className="flex shrink-0 items-center gap-3 pt-0.5">
+    <section
+      aria-labelledby={titleId}
+      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50/60 p-4"
+      data-testid="push-device"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={titleId} className="flex min-w-0 items-center gap-2 text-base font-bold text-slate-900">
+          {on ? (
+            <BellRing className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+          ) : (
+            <BellOff className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
+          )}
+          {s.title}
+        </h3>
+        <div className="flex shrink-0 items-center gap-2.5">
           <span
             id={statusId}
             className={cn('text-sm font-medium', on ? 'text-brand-700' : 'text-slate-600')}
@@ -93,23 +94,16 @@ export function PushDeviceToggle() {
             aria-busy={busy}
             disabled={!usable || busy}
             onClick={toggle}
-            className={cn(
-              'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-              'disabled:cursor-not-allowed disabled:opacity-60',
-              on ? 'bg-brand-600' : 'bg-slate-300',
-            )}
+            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-checked:bg-brand-600 aria-checked:hover:bg-brand-700"
           >
             <span
               aria-hidden="true"
-              className={cn(
-                'absolute top-1 size-5 rounded-full bg-white shadow-sm transition-[inset-inline-start]',
-                on ? 'start-6' : 'start-1',
-              )}
+              className="size-5 rounded-full bg-white shadow-sm transition-[margin] group-aria-checked:ms-5"
             />
           </button>
         </div>
       </div>
+      <p className="text-sm leading-6 text-slate-600">{s.body}</p>
       <Blocked state={state} />
       {device.isError ? <Alert tone="error">{s.turnOnFailed}</Alert> : null}
     </section>
