@@ -66,6 +66,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         PORT: String(port),
         PUBLIC_URL: baseURL,
+        // A known signing secret, so that e2e/unsubscribe.spec.ts can sign an unsubscribe link as the server does.
+        JWT_SECRET: 'e2e-signing-secret-that-is-long-enough-for-hs256',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         REDIS_URL: '',

@@ -65,10 +65,11 @@ export function securityHeaders(mediaOrigin?: string): Record<string, string> {
 }
 
 /**
- * Pages opened from a mailed link whose address carries a single-use secret. The page takes it out of the address
- * at once, but the scripts and styles it loads first would still repeat the full address as their Referer.
+ * Pages opened from a mailed link whose address carries a secret: a single-use one, which the page takes out of the
+ * address at once, or the digest's unsubscribe token, which stays valid. The scripts and styles the page loads
+ * first would still repeat the full address as their Referer.
  */
-const SECRET_LINK_PAGES = /^\/(?:verify-email|reset-password)(?:[/?#]|$)/;
+const SECRET_LINK_PAGES = /^\/(?:verify-email|reset-password|unsubscribe)(?:[/?#]|$)/;
 
 export interface SecurityOptions {
   corsOrigins: string[];

@@ -30,6 +30,9 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
 );
+const UnsubscribePage = lazy(() =>
+  import('@/features/settings/pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
+);
 const AboutPage = lazy(() =>
   import('@/features/pages/pages/about-page').then((m) => ({ default: m.AboutPage })),
 );
@@ -149,6 +152,7 @@ const routes: RouteObject[] = [
           },
           // Signed in or not: the link may be opened on any device.
           { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'unsubscribe', element: <UnsubscribePage /> },
           { path: 'about', element: <AboutPage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'privacy', element: <PrivacyPage /> },

@@ -175,7 +175,10 @@ describe('the e-mail digest', () => {
     expect(digestsOf(daily)).toHaveLength(0);
 
     // At 08:00 the job runs at once here, by hand, and on a second instance over the same database.
-    const second = await createTestApp({ SMTP_URL: catcher.url }, { sameDatabaseAs: t });
+    const second = await createTestApp(
+      { SMTP_URL: catcher.url, PUBLIC_URL: 'https://ray.example' },
+      { sameDatabaseAs: t },
+    );
     try {
       const runs = await Promise.all([
         sendDigests(t.app.ctx, MONDAY_8_RIYADH),
@@ -379,6 +382,9 @@ describe('one-click unsubscribe', () => {
       url: oneClickUrl().pathname + oneClickUrl().search,
     });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    // The page the mail links to only asks; it keeps the lasting token out of the Referer of what it loads.
+    const page = await t.app.inject({ method: 'GET', url: `/unsubscribe${oneClickUrl().search}` });
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(await digestFrequencyOf(subscriber)).toBe('daily');
   });
 
