@@ -69,7 +69,7 @@ export const digestMsg = {
       many: '# إشارةً',
       other: '# إشارة',
     } satisfies PluralForms,
-    intro: (count: string) => `أشار إليك الآخرون ${count}، أحدثها:`,
+    intro: (count: string) => `وصلتك ${count}، أحدثها:`,
   },
 
   /** «سارة: …»: who wrote an excerpt, and what. */

@@ -118,7 +118,6 @@ function sections(facts: DigestFacts, links: DigestLinks): Section[] {
       heading: section.heading,
       lines: [{ text: intro, html: escapeHtml(intro) }],
       quotes: latest.map(quote),
-      link: { label: digestMsg.allNotifications, href: `${links.site}/notifications` },
     });
   }
   return list;
@@ -154,6 +153,8 @@ export function renderDigest(input: {
       ...section.quotes.flatMap((item) => [`— ${item.text}`, `  ${digestMsg.openPost}: ${item.link}`]),
       ...(section.link ? [`${section.link.label}: ${section.link.href}`] : []),
     ]),
+    '',
+    `${digestMsg.allNotifications}: ${links.site}/notifications`,
     '',
     '—',
     digestMsg.footer.why[frequency],
