@@ -8,6 +8,8 @@ const dataDir = path.join(root, 'e2e/.artifacts/data');
 
 export const MAIL_API = 'http://127.0.0.1:2526';
 const OAUTH_PROVIDER = 'http://127.0.0.1:2600';
+/** The stand-in push service that e2e/push.spec.ts runs: the only one the server may push to in these tests. */
+const PUSH_SERVICE = 'http://127.0.0.1:2700';
 
 export default defineConfig({
   testDir: '.',
@@ -82,6 +84,7 @@ export default defineConfig({
         GOOGLE_AUTHORIZE_URL: `${OAUTH_PROVIDER}/authorize`,
         GOOGLE_TOKEN_URL: `${OAUTH_PROVIDER}/token`,
         GOOGLE_USERINFO_URL: `${OAUTH_PROVIDER}/userinfo`,
+        WEB_PUSH_ALLOWED_ORIGINS: PUSH_SERVICE,
       },
     },
   ],
