@@ -285,6 +285,16 @@ const OPERATIONS: Operation[] = [
     expected: signedIn,
   },
   {
+    // No session: knowing the old endpoint is the proof, whoever sends it.
+    name: "report a browser's replaced push subscription",
+    request: () => ({
+      method: 'POST',
+      url: '/api/push/subscriptions/renewal',
+      payload: { oldEndpoint: pushSubscription().endpoint, ...pushSubscription() },
+    }),
+    expected: everyone,
+  },
+  {
     name: 'stop pushes to a browser',
     request: () => ({
       method: 'DELETE',

@@ -9,7 +9,7 @@ import { appPath, parsePushPayload } from './push-payload';
 
 const ICON = '/icons/icon-192.png';
 const BADGE = '/icons/badge-96.png';
-const SUBSCRIPTIONS_PATH = '/api/push/subscriptions';
+const RENEWAL_PATH = '/api/push/subscriptions/renewal';
 const PUBLIC_KEY_PATH = '/api/push/public-key';
 
 /** The extra fields a notification carries for its click; anything else in `data` is ignored. */
@@ -105,13 +105,16 @@ async function fetchPublicKey(): Promise<Uint8Array<ArrayBuffer> | null> {
 
 /**
  * The browser replaced (or dropped) this device's subscription: subscribe again with the same key and tell the
- * server. Best effort: the worker holds no session, so when the server wants one the Settings page sends the
+ * server which subscription the new one replaces. The worker holds no session; the old endpoint, which only this
+ * browser and the server know, stands for it. Without an old subscription to name, the Settings page sends the
  * device's subscription again the next time it is opened.
  */
 async function renewSubscription(
   sw: ServiceWorkerGlobalScope,
   event: PushSubscriptionChangeEvent,
 ): Promise<void> {
+  const oldEndpoint = event.oldSubscription?.endpoint;
+  if (!oldEndpoint) return;
   let subscription = event.newSubscription;
   if (!subscription) {
     const key = applicationServerKey(event.oldSubscription) ?? (await fetchPublicKey());
@@ -122,11 +125,11 @@ async function renewSubscription(
     });
   }
   const json = subscription.toJSON();
-  await fetch(SUBSCRIPTIONS_PATH, {
+  await fetch(RENEWAL_PATH, {
     method: 'POST',
-    credentials: 'same-origin',
+    credentials: 'omit',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ endpoint: json.endpoint, keys: json.keys }),
+    body: JSON.stringify({ oldEndpoint, endpoint: json.endpoint, keys: json.keys }),
   });
 }
 

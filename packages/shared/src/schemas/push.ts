@@ -41,6 +41,14 @@ export const pushSubscriptionSchema = z.object({
 });
 export type PushSubscriptionPayload = z.input<typeof pushSubscriptionSchema>;
 
+/**
+ * `POST /api/push/subscriptions/renewal`: the service worker's own report that the browser replaced a
+ * subscription (`pushsubscriptionchange`). The worker holds no session; the old endpoint, a secret address only
+ * that browser and this server know, is what proves the device.
+ */
+export const pushRenewalSchema = pushSubscriptionSchema.extend({ oldEndpoint: pushEndpointField });
+export type PushRenewalPayload = z.input<typeof pushRenewalSchema>;
+
 /** `DELETE /api/push/subscriptions`. */
 export const pushUnsubscribeSchema = z.object({ endpoint: pushEndpointField });
 export type PushUnsubscribePayload = z.input<typeof pushUnsubscribeSchema>;

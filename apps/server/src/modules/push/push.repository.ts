@@ -28,6 +28,25 @@ export async function upsertSubscription(db: Executor, row: NewSubscription): Pr
     });
 }
 
+/**
+ * Moves a subscription to the endpoint and keys its browser replaced it with, for the same user. Returns false
+ * when no subscription has the old endpoint (it ended, or was never this server's).
+ */
+export async function replaceEndpoint(
+  db: Executor,
+  oldEndpoint: string,
+  next: Omit<NewSubscription, 'userId'>,
+): Promise<boolean> {
+  if (oldEndpoint !== next.endpoint)
+    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, next.endpoint));
+  const moved = await db
+    .update(pushSubscriptions)
+    .set({ endpoint: next.endpoint, p256dh: next.p256dh, auth: next.auth, createdAt: sql`now()` })
+    .where(eq(pushSubscriptions.endpoint, oldEndpoint))
+    .returning({ id: pushSubscriptions.id });
+  return moved.length > 0;
+}
+
 /** Keeps the user's `keep` newest subscriptions and removes the older ones. */
 export async function trimSubscriptions(db: Executor, userId: string, keep: number): Promise<void> {
   const newest = db

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { successSchema } from '@ray/shared/schemas/common';
-import { pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@ray/shared/schemas/push';
+import {
+  pushPublicKeySchema,
+  pushRenewalSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '@ray/shared/schemas/push';
 import { requireAuth } from '../../plugins/auth';
 import * as push from './push.service';
 
@@ -42,6 +47,23 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await push.subscribe(app.ctx, requireAuth(request).userId, request.body);
       return reply.status(201).send({ success: true });
+    },
+  );
+
+  app.post(
+    '/subscriptions/renewal',
+    {
+      schema: {
+        tags,
+        summary:
+          "The service worker's report that the browser replaced a subscription (pushsubscriptionchange): no session; the old endpoint proves the device, and the same user keeps the new one (204 also when the old endpoint is unknown)",
+        body: pushRenewalSchema,
+        response: { 204: z.null().describe('Renewed, or the old endpoint is unknown'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await push.renew(app.ctx, request.ip, request.body);
+      return reply.status(204).send(null);
     },
   );
 

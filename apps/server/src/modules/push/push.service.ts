@@ -8,11 +8,12 @@ import {
 } from '@ray/shared/notification-preferences';
 import { pushMsg } from '@ray/shared/push-messages.ar';
 import type { NotificationKind } from '@ray/shared/realtime';
-import type { PushPayload, pushSubscriptionSchema } from '@ray/shared/schemas/push';
+import type { PushPayload, pushRenewalSchema, pushSubscriptionSchema } from '@ray/shared/schemas/push';
 import type { Database } from '../../db/client';
 import { sharedSecret } from '../../db/startup';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { limitAddress } from '../../lib/rate-limiter';
 import type { AppContext } from '../../lib/context';
 import {
   generateVapidKeys,
@@ -84,10 +85,7 @@ export async function subscribe(
 ): Promise<void> {
   const wait = await ctx.limiter.take([{ key: `push-subscribe:user:${userId}`, ...SUBSCRIBES_PER_USER }]);
   if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
-  if (!ctx.push.allows(payload.endpoint))
-    throw AppError.field('VALIDATION_FAILED', 'endpoint', pushMsg.endpointNotAllowed);
-  if (!isCurvePoint(payload.keys.p256dh))
-    throw AppError.field('VALIDATION_FAILED', 'keys', pushMsg.p256dhInvalid);
+  checkSubscription(ctx, payload);
   await ctx.database.db.transaction(async (tx) => {
     await repo.upsertSubscription(tx, {
       userId,
@@ -97,6 +95,38 @@ export async function subscribe(
     });
     await repo.trimSubscriptions(tx, userId, SUBSCRIPTIONS_PER_USER);
   });
+}
+
+/** Refuses a push service this server may not call, and a key that is not a point of the curve. */
+function checkSubscription(ctx: AppContext, payload: z.output<typeof pushSubscriptionSchema>) {
+  if (!ctx.push.allows(payload.endpoint))
+    throw AppError.field('VALIDATION_FAILED', 'endpoint', pushMsg.endpointNotAllowed);
+  if (!isCurvePoint(payload.keys.p256dh))
+    throw AppError.field('VALIDATION_FAILED', 'keys', pushMsg.p256dhInvalid);
+}
+
+/**
+ * The browser replaced a subscription (its worker reports it, without a session): the new endpoint and keys
+ * take the old one's place for the same user. Knowing the old endpoint is the proof; an unknown one changes
+ * nothing, and the answer is the same either way. Limited per address, as guesses would come from one.
+ */
+export async function renew(
+  ctx: AppContext,
+  address: string,
+  payload: z.output<typeof pushRenewalSchema>,
+): Promise<void> {
+  const wait = await ctx.limiter.take([
+    { key: `push-renew:address:${limitAddress(address)}`, ...SUBSCRIBES_PER_USER },
+  ]);
+  if (wait > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: wait });
+  checkSubscription(ctx, payload);
+  await ctx.database.db.transaction((tx) =>
+    repo.replaceEndpoint(tx, payload.oldEndpoint, {
+      endpoint: payload.endpoint,
+      p256dh: payload.keys.p256dh,
+      auth: payload.keys.auth,
+    }),
+  );
 }
 
 /** Stops pushes to one of the caller's browsers; an endpoint that is not theirs is left alone, silently. */

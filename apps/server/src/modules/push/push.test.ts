@@ -604,6 +604,58 @@ describe('DELETE /api/push/subscriptions', () => {
   });
 });
 
+describe('POST /api/push/subscriptions/renewal', () => {
+  const renew = (oldEndpoint: string, next: Browser, address = '192.0.2.80') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions/renewal',
+      payload: { oldEndpoint, ...next.subscription },
+      remoteAddress: address,
+    });
+
+  it('moves a replaced subscription to its new endpoint for the same user, without a session', async () => {
+    const owner = await registerUser(t.app);
+    const commenter = await registerUser(t.app);
+    const before = newBrowser();
+    await subscribe(owner, before);
+    const after = newBrowser();
+
+    const response = await renew(before.subscription.endpoint, after);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await subscriptionsOf(owner.userId)).toEqual([{ endpoint: after.subscription.endpoint }]);
+
+    const post = await publishPost(t.app, owner, { content: 'منشور يصل إشعاره إلى الجهاز بعد التجديد' });
+    await comment(commenter, post.id, 'تعليق بعد تجديد الاشتراك');
+    const payload = open(await only(after), after);
+    expect(payload.url).toBe(`/posts/${post.id}`);
+    await nothingFor(before);
+  });
+
+  it('changes nothing for an endpoint it does not know, and answers the same', async () => {
+    const owner = await registerUser(t.app);
+    const mine = newBrowser();
+    await subscribe(owner, mine);
+    const guessed = newBrowser();
+    const response = await renew(guessed.subscription.endpoint, newBrowser(), '192.0.2.81');
+    expect(response.statusCode).toBe(204);
+    expect(await subscriptionsOf(owner.userId)).toEqual([{ endpoint: mine.subscription.endpoint }]);
+  });
+
+  it('refuses a new endpoint outside the allowed push services, and leaves the old one', async () => {
+    const owner = await registerUser(t.app);
+    const before = newBrowser();
+    await subscribe(owner, before);
+    const response = await renew(
+      before.subscription.endpoint,
+      newBrowser('push', stranger.origin),
+      '192.0.2.82',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/[\u0600-\u06ff]/);
+    expect(await subscriptionsOf(owner.userId)).toEqual([{ endpoint: before.subscription.endpoint }]);
+  });
+});
+
 describe('configuration', () => {
   const base = { DATA_DIR: '/tmp/ray-env-test' };
 
