@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toNotification } from '../modules/notifications/notifications.service';
+import { toNotification } from '../modules/notifications/notifications.mapper';
 import { listNotifications } from '../modules/notifications/notifications.repository';
 import { openDatabase, type DatabaseHandle } from './client';
 import { formatSuspensionEnd } from '../lib/timestamps';

@@ -1,14 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { NOTIFICATION_KIND_TYPES, REALTIME_EVENTS, type Notification } from '@ray/shared/realtime';
+import { REALTIME_EVENTS, type Notification } from '@ray/shared/realtime';
 import type { Executor } from '../../db/client';
 import { comments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
-import { displayName } from '../users/users.mapper';
-import { messageOf, senderOf } from './notification-text';
 import { startPushing } from '../push/push.service';
+import { toNotification } from './notifications.mapper';
 import * as repo from './notifications.repository';
-import type { CreatedNotification, NotificationView } from './notifications.repository';
+import type { CreatedNotification } from './notifications.repository';
 
 /** Length of the excerpt of a post or comment a notification carries (cast_vote receives it too). */
 export const EXCERPT_LENGTH = 100;
@@ -17,30 +16,6 @@ const MAX_THREAD_RECIPIENTS = 50;
 
 /** Follows of one user fold into one unread notification, as votes on one post do. */
 const FOLLOW_GROUP = 'follow';
-
-/**
- * A stored notification as the API and the socket event carry it: its `type` follows from its kind, and its
- * sender and text are written here from the stored facts (notification-text.ts).
- */
-export function toNotification(view: NotificationView): Notification {
-  const facts = {
-    kind: view.kind,
-    count: view.count,
-    actorName: view.actor ? displayName(view.actor) : null,
-    details: view.details,
-  };
-  return {
-    id: view.id,
-    type: NOTIFICATION_KIND_TYPES[view.kind],
-    senderName: senderOf(facts),
-    message: messageOf(facts),
-    content: view.content,
-    postId: view.postId,
-    isRead: view.isRead,
-    count: view.count,
-    createdAt: view.updatedAt.toISOString(),
-  };
-}
 
 /** The notifications that were written: one whose kind the recipient turned off in the app is not. */
 export function written(rows: readonly (CreatedNotification | undefined)[]): CreatedNotification[] {

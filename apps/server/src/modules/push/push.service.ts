@@ -25,7 +25,7 @@ import {
 } from '../../lib/web-push';
 import { notificationsByIds, type CreatedNotification } from '../notifications/notifications.repository';
 import type { NotificationView } from '../notifications/notifications.repository';
-import { toNotification } from '../notifications/notifications.service';
+import { toNotification } from '../notifications/notifications.mapper';
 import * as repo from './push.repository';
 import type { PushTargetRow } from './push.repository';
 
