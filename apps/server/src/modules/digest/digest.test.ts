@@ -4,10 +4,10 @@ import { digestMsg } from '@ray/shared/digest-messages.ar';
 import { feedMsg } from '@ray/shared/feed-messages.ar';
 import type { DigestFrequency } from '@ray/shared/notification-preferences';
 import { comments, follows, notificationPreferences, notifications, users, votes } from '../../db/schema';
+import { commentOn, follow, vote } from '../../test/actions';
 import { mailText, startMailCatcher, type MailCatcher } from '../../test/mail-catcher';
 import {
   addressesIn,
-  bearer,
   createTestApp,
   eventually,
   publishPost,
@@ -77,38 +77,10 @@ async function happenedAt(when: Date, write: () => Promise<unknown>) {
       .where(sql`${table.createdAt} >= ${since}`);
 }
 
-const follow = (follower: TestUser, followed: TestUser) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/users/follow',
-    headers: bearer(follower.token),
-    payload: { followerId: follower.userId, followedId: followed.userId },
-  });
-
-async function comment(writer: TestUser, postId: number, content: string, isAnonymous = false) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/comments',
-    headers: bearer(writer.token),
-    payload: { postId, content, isAnonymous },
-  });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-}
-
-async function vote(voter: TestUser, postId: number) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/votes',
-    headers: bearer(voter.token),
-    payload: { postId, value: 1 },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 /** Something for `user` to read in a digest: a post of theirs with a comment on it. */
 async function somethingFor(user: TestUser, writer: TestUser, when: Date) {
   const post = await publishPost(t.app, user, { content: 'منشور ينتظر التعليقات' });
-  await happenedAt(when, () => comment(writer, post.id, 'تعليق يستحق القراءة'));
+  await happenedAt(when, () => commentOn(t.app, writer, post.id, 'تعليق يستحق القراءة'));
   return post;
 }
 
@@ -163,10 +135,10 @@ describe('the e-mail digest', () => {
       content: 'ما رأيكم؟ <script>alert("x")</script> & <b>غامق</b>',
     });
     await happenedAt(sundayEvening, async () => {
-      expect((await follow(writer, daily)).statusCode).toBe(200);
-      await vote(writer, dangerous.id);
-      await comment(writer, dangerous.id, 'تعليق مجهول لا يكشف كاتبه', true);
-      await comment(writer, dangerous.id, 'تعليق موقّع باسم كاتبه');
+      expect((await follow(t.app, writer, daily)).statusCode).toBe(200);
+      await vote(t.app, writer, dangerous.id);
+      await commentOn(t.app, writer, dangerous.id, 'تعليق مجهول لا يكشف كاتبه', { isAnonymous: true });
+      await commentOn(t.app, writer, dangerous.id, 'تعليق موقّع باسم كاتبه');
     });
   });
 
@@ -214,7 +186,7 @@ describe('the e-mail digest', () => {
   it('sends the next day again, with only what happened since the previous digest', async () => {
     const post = await publishPost(t.app, daily, { content: 'منشور يوم الثلاثاء' });
     await happenedAt(at(MONDAY_8_RIYADH, 6 * 60 * MINUTE), () =>
-      comment(writer, post.id, 'تعليق جاء بعد ملخص الاثنين'),
+      commentOn(t.app, writer, post.id, 'تعليق جاء بعد ملخص الاثنين'),
     );
     await sendDigests(t.app.ctx, at(MONDAY_8_RIYADH, DAY - MINUTE));
     expect(digestsOf(daily)).toHaveLength(1);
@@ -305,9 +277,9 @@ describe('the e-mail digest', () => {
     ]);
     const post = await publishPost(t.app, choosy, { content: 'منشور لمن يختار ما يصله' });
     await happenedAt(when, async () => {
-      expect((await follow(writer, choosy)).statusCode).toBe(200);
-      await comment(writer, post.id, 'تعليق لن يذكره الملخص');
-      await vote(writer, post.id);
+      expect((await follow(t.app, writer, choosy)).statusCode).toBe(200);
+      await commentOn(t.app, writer, post.id, 'تعليق لن يذكره الملخص');
+      await vote(t.app, writer, post.id);
     });
     await sendDigests(t.app.ctx, at(MONDAY_8_RIYADH, 4 * DAY));
     const [mail] = digestsOf(choosy);

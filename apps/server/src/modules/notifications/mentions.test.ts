@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '@ray/shared/realtime';
-import type { Comment } from '@ray/shared/schemas/comment';
 import type { Post } from '@ray/shared/schemas/post';
 import { blocks } from '../../db/schema';
+import { commentOn, notificationsOf } from '../../test/actions';
 import {
   bearer,
   createTestApp,
@@ -28,24 +27,9 @@ afterAll(async () => {
 });
 
 async function mentionsOf(user: TestUser, postId: number) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/notifications/user?limit=50',
-    headers: bearer(user.token),
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<Notification[]>().filter((item) => item.type === 'mention' && item.postId === postId);
-}
-
-async function addComment(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/comments',
-    headers: bearer(user.token),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Comment>();
+  return (await notificationsOf(t.app, user)).filter(
+    (item) => item.type === 'mention' && item.postId === postId,
+  );
 }
 
 function editPost(user: TestUser, id: number, content: string) {
@@ -89,9 +73,7 @@ describe('mentions', () => {
 
   it('sends a mention in anonymous content from «مجهول», storing no writer', async () => {
     const post = await publishPost(t.app, writer, { content: 'منشور' });
-    const comment = await addComment(writer, {
-      postId: post.id,
-      content: `سؤال إلى @${omar.username}`,
+    const comment = await commentOn(t.app, writer, post.id, `سؤال إلى @${omar.username}`, {
       isAnonymous: true,
     });
     expect(comment.mentions).toEqual([{ username: omar.username, userId: omar.userId }]);
@@ -125,14 +107,9 @@ describe('mentions', () => {
 
   it('tells a reply author of a mention once even when the reply also answers them', async () => {
     const post = await publishPost(t.app, writer, { content: 'منشور' });
-    const top = await addComment(sara, { postId: post.id, content: 'تعليق' });
-    await addComment(omar, { postId: post.id, parentId: top.id, content: `@${sara.username} أوافق` });
-    const all = await t.app.inject({
-      method: 'GET',
-      url: '/api/notifications/user?limit=50',
-      headers: bearer(sara.token),
-    });
-    const aboutPost = all.json<Notification[]>().filter((item) => item.postId === post.id);
+    const top = await commentOn(t.app, sara, post.id, 'تعليق');
+    await commentOn(t.app, omar, post.id, `@${sara.username} أوافق`, { parentId: top.id });
+    const aboutPost = (await notificationsOf(t.app, sara)).filter((item) => item.postId === post.id);
     expect(aboutPost.map((item) => item.type)).toEqual(['reply']);
   });
 

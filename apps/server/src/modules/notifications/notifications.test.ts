@@ -4,12 +4,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_PATH } from '@ray/shared/constants';
 import type { Notification } from '@ray/shared/realtime';
-import type { Post } from '@ray/shared/schemas/post';
 import { notificationActors } from '../../db/schema';
+import { follow, notificationsOf, vote } from '../../test/actions';
 import {
   bearer,
   createTestApp,
   eventually,
+  publishPost,
   registerUser,
   type TestApp,
   type TestUser,
@@ -33,16 +34,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function post(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: bearer(user.token),
-    payload,
-  });
-  return response.json<Post>();
-}
-
 function socketFor(token: string): Promise<Socket> {
   const socket = connect(url, {
     path: REALTIME_PATH,
@@ -59,33 +50,6 @@ function socketFor(token: string): Promise<Socket> {
   });
 }
 
-function castVote(user: TestUser, postId: number, value: number) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/votes',
-    headers: bearer(user.token),
-    payload: { postId, value },
-  });
-}
-
-function follow(user: TestUser, followed: TestUser, action: 'follow' | 'unfollow' = 'follow') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/users/${action}`,
-    headers: bearer(user.token),
-    payload: { followerId: user.userId, followedId: followed.userId },
-  });
-}
-
-async function notificationsOf(user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/notifications/user?limit=50',
-    headers: bearer(user.token),
-  });
-  return response.json<Notification[]>();
-}
-
 const until = (condition: () => boolean) => eventually(async () => (condition() ? true : undefined));
 
 /** Every notification and unread count pushed to the user's socket, in order of arrival. */
@@ -100,7 +64,7 @@ async function recordPushes(user: TestUser) {
 
 describe('notifications', () => {
   it('tells the author about a like without naming the voter, and counts it unread', async () => {
-    const created = await post(author, { content: 'منشور ينتظر الإعجاب' });
+    const created = await publishPost(t.app, author, { content: 'منشور ينتظر الإعجاب' });
     await t.app.inject({
       method: 'POST',
       url: '/api/votes',
@@ -126,7 +90,7 @@ describe('notifications', () => {
   });
 
   it('groups votes on one post into one unread notification', async () => {
-    const created = await post(author, { content: 'قيّموا هذا المطعم', votingType: 'rating' });
+    const created = await publishPost(t.app, author, { content: 'قيّموا هذا المطعم', votingType: 'rating' });
     const others = [voter, await registerUser(t.app), await registerUser(t.app)];
     for (const user of others) {
       await t.app.inject({
@@ -149,10 +113,10 @@ describe('notifications', () => {
     const writer = await registerUser(t.app);
     const fan = await registerUser(t.app);
     const pushes = await recordPushes(writer);
-    const created = await post(writer, { content: 'منشور يُعجَب به ثم لا يُعجَب' });
+    const created = await publishPost(t.app, writer, { content: 'منشور يُعجَب به ثم لا يُعجَب' });
     for (let i = 0; i < 3; i++) {
-      expect((await castVote(fan, created.id, 1)).json()).toMatchObject({ userVote: 1 });
-      expect((await castVote(fan, created.id, 1)).json()).toMatchObject({ userVote: null });
+      expect((await vote(t.app, fan, created.id, 1)).json()).toMatchObject({ userVote: 1 });
+      expect((await vote(t.app, fan, created.id, 1)).json()).toMatchObject({ userVote: null });
     }
     // A comment afterwards: once its push has arrived, any push of the likes would have arrived before it.
     await t.app.inject({
@@ -164,7 +128,7 @@ describe('notifications', () => {
     await until(() => pushes.received.some((n) => n.type === 'comment') && pushes.counts.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 150));
 
-    const likes = (await notificationsOf(writer)).filter((n) => n.type === 'like');
+    const likes = (await notificationsOf(t.app, writer)).filter((n) => n.type === 'like');
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ count: 1, message: 'أعجب شخص بمنشورك', postId: created.id });
     expect(pushes.received.map((n) => n.type)).toEqual(['like', 'comment']);
@@ -178,12 +142,12 @@ describe('notifications', () => {
       await registerUser(t.app),
       await registerUser(t.app),
     ];
-    const liked = await post(writer, { content: 'منشور يعجب اثنين' });
-    await castVote(first, liked.id, 1);
-    await castVote(first, liked.id, -1);
-    await castVote(first, liked.id, 1);
-    await castVote(second, liked.id, 1);
-    const rated = await post(writer, { content: 'قيّموا المكان', votingType: 'rating' });
+    const liked = await publishPost(t.app, writer, { content: 'منشور يعجب اثنين' });
+    await vote(t.app, first, liked.id, 1);
+    await vote(t.app, first, liked.id, -1);
+    await vote(t.app, first, liked.id, 1);
+    await vote(t.app, second, liked.id, 1);
+    const rated = await publishPost(t.app, writer, { content: 'قيّموا المكان', votingType: 'rating' });
     for (const [user, value] of [
       [first, 4],
       [first, 5],
@@ -191,9 +155,9 @@ describe('notifications', () => {
       [third, 3],
       [third, 1],
     ] as const)
-      await castVote(user, rated.id, value);
+      await vote(t.app, user, rated.id, value);
 
-    const list = await notificationsOf(writer);
+    const list = await notificationsOf(t.app, writer);
     expect(list.filter((n) => n.postId === liked.id)).toEqual([
       expect.objectContaining({ type: 'like', count: 2, message: 'أعجب شخصان بمنشورك' }),
     ]);
@@ -209,15 +173,15 @@ describe('notifications', () => {
     const hind = await registerUser(t.app, { firstName: 'هند', lastName: 'السالم' });
     const omar = await registerUser(t.app, { firstName: 'عمر', lastName: 'الحربي' });
     for (const action of ['follow', 'unfollow', 'follow', 'unfollow', 'follow'] as const)
-      expect((await follow(hind, followed, action)).statusCode).toBe(200);
-    let follows = (await notificationsOf(followed)).filter((n) => n.type === 'follow');
+      expect((await follow(t.app, hind, followed, action)).statusCode).toBe(200);
+    let follows = (await notificationsOf(t.app, followed)).filter((n) => n.type === 'follow');
     expect(follows).toEqual([
       expect.objectContaining({ count: 1, senderName: 'هند السالم', message: 'هند السالم بدأ بمتابعتك' }),
     ]);
 
-    await follow(omar, followed);
+    await follow(t.app, omar, followed);
     await until(() => pushes.counts.length >= 2);
-    follows = (await notificationsOf(followed)).filter((n) => n.type === 'follow');
+    follows = (await notificationsOf(t.app, followed)).filter((n) => n.type === 'follow');
     expect(follows).toEqual([
       expect.objectContaining({ count: 2, message: 'عمر الحربي وشخص آخر بدآ بمتابعتك' }),
     ]);
@@ -229,7 +193,7 @@ describe('notifications', () => {
     const writer = await registerUser(t.app);
     const earlier = await registerUser(t.app);
     const hidden = await registerUser(t.app);
-    const created = await post(writer, { content: 'نقاش فيه مجهولون' });
+    const created = await publishPost(t.app, writer, { content: 'نقاش فيه مجهولون' });
     await t.app.inject({
       method: 'POST',
       url: '/api/comments',
@@ -248,7 +212,7 @@ describe('notifications', () => {
       .from(notificationActors)
       .where(eq(notificationActors.actorId, hidden.userId));
     expect(counted).toEqual([]);
-    const replies = (await notificationsOf(earlier)).filter((n) => n.postId === created.id);
+    const replies = (await notificationsOf(t.app, earlier)).filter((n) => n.postId === created.id);
     expect(replies).toEqual([
       expect.objectContaining({
         type: 'reply',
@@ -260,7 +224,7 @@ describe('notifications', () => {
   });
 
   it('never notifies people about their own actions', async () => {
-    const created = await post(voter, { content: 'منشوري الخاص' });
+    const created = await publishPost(t.app, voter, { content: 'منشوري الخاص' });
     await t.app.inject({
       method: 'POST',
       url: '/api/votes',
@@ -318,7 +282,7 @@ describe('notifications', () => {
   });
 
   it('tells the author and earlier commenters about a comment, naming an anonymous commenter only as مجهول', async () => {
-    const created = await post(author, { content: 'نقاش مفتوح للجميع' });
+    const created = await publishPost(t.app, author, { content: 'نقاش مفتوح للجميع' });
     const earlier = await registerUser(t.app);
     await t.app.inject({
       method: 'POST',
@@ -379,7 +343,7 @@ describe('notifications', () => {
     const socket = await socketFor(author.token);
     const received = new Promise<Notification>((resolve) => socket.once('ReceiveNotification', resolve));
     const counted = new Promise<number>((resolve) => socket.once('UnreadCountChanged', resolve));
-    const created = await post(author, {
+    const created = await publishPost(t.app, author, {
       content: 'استطلاع سريع',
       votingType: 'poll',
       pollOptions: JSON.stringify(['نعم', 'لا']),
@@ -416,7 +380,7 @@ describe('notifications', () => {
 describe('trending', () => {
   it("tells an author once when their post enters today's trending posts", async () => {
     const { notifyNewTrendingPosts } = await import('../trends/trending-notifier');
-    const created = await post(author, { content: 'منشور سيصبح رائجاً' });
+    const created = await publishPost(t.app, author, { content: 'منشور سيصبح رائجاً' });
     const fans = [voter, await registerUser(t.app), await registerUser(t.app)];
     for (const fan of fans) {
       await t.app.inject({

@@ -6,9 +6,9 @@ import { REALTIME_PATH } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { DEFAULT_PREFERENCES } from '@ray/shared/notification-preferences';
 import type { Notification } from '@ray/shared/realtime';
-import type { Comment } from '@ray/shared/schemas/comment';
 import type { NotificationPreferences } from '@ray/shared/schemas/notification-preferences';
 import { notificationActors, notificationPreferences } from '../../db/schema';
+import { commentOn, follow, notificationsOf, vote } from '../../test/actions';
 import {
   bearer,
   createTestApp,
@@ -60,44 +60,6 @@ const turnOff = (kind: 'like' | 'comment' | 'follow' | 'mention' | 'rating') => 
 const turnOn = (kind: 'like' | 'comment' | 'follow' | 'mention' | 'rating') => ({
   kinds: { [kind]: DEFAULT_PREFERENCES[kind] },
 });
-
-function vote(user: TestUser, postId: number, value: number) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/votes',
-    headers: bearer(user.token),
-    payload: { postId, value },
-  });
-}
-
-async function comment(user: TestUser, payload: Record<string, unknown>) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/comments',
-    headers: bearer(user.token),
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Comment>();
-}
-
-function follow(user: TestUser, followed: TestUser, action: 'follow' | 'unfollow' = 'follow') {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/users/${action}`,
-    headers: bearer(user.token),
-    payload: { followerId: user.userId, followedId: followed.userId },
-  });
-}
-
-async function notificationsOf(user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/notifications/user?limit=50',
-    headers: bearer(user.token),
-  });
-  return response.json<Notification[]>();
-}
 
 async function unreadOf(user: TestUser) {
   const response = await t.app.inject({
@@ -278,21 +240,21 @@ describe('notifications turned off in the app', () => {
     const pushes = await recordPushes(author);
     const muted = await publishPost(t.app, author, { content: 'منشور لا يُخبر صاحبه بالإعجاب' });
 
-    expect((await vote(first, muted.id, 1)).statusCode).toBe(200);
-    expect((await vote(second, muted.id, 1)).json()).toMatchObject({ userVote: 1 });
-    expect(await notificationsOf(author)).toEqual([]);
+    expect((await vote(t.app, first, muted.id, 1)).statusCode).toBe(200);
+    expect((await vote(t.app, second, muted.id, 1)).json()).toMatchObject({ userVote: 1 });
+    expect(await notificationsOf(t.app, author)).toEqual([]);
     expect(await unreadOf(author)).toBe(0);
 
     // A comment (still on) afterwards: once its push has arrived, a push of the likes would have arrived before it.
-    await comment(first, { postId: muted.id, content: 'تعليق بعد الإعجابين' });
+    await commentOn(t.app, first, muted.id, 'تعليق بعد الإعجابين');
     await until(() => pushes.received.length >= 1 && pushes.counts.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(pushes.received.map((n) => n.type)).toEqual(['comment']);
     expect(pushes.counts).toEqual([1]);
 
     await save(author, turnOn('like'));
-    await vote(third, muted.id, 1);
-    const likes = (await notificationsOf(author)).filter((n) => n.type === 'like');
+    await vote(t.app, third, muted.id, 1);
+    const likes = (await notificationsOf(t.app, author)).filter((n) => n.type === 'like');
     expect(likes).toEqual([expect.objectContaining({ postId: muted.id, count: 1 })]);
     expect(await unreadOf(author)).toBe(2);
     await until(() => pushes.received.length === 2);
@@ -308,14 +270,14 @@ describe('notifications turned off in the app', () => {
     const rated = await publishPost(t.app, author, { content: 'قيّموا هذا', votingType: 'rating' });
     const theirs = await publishPost(t.app, neighbour, { content: 'منشور الجار' });
     for (const voter of voters) {
-      await vote(voter, liked.id, 1);
-      await vote(voter, rated.id, 4);
-      await vote(voter, theirs.id, 1);
+      await vote(t.app, voter, liked.id, 1);
+      await vote(t.app, voter, rated.id, 4);
+      await vote(t.app, voter, theirs.id, 1);
     }
-    expect(await notificationsOf(author)).toEqual([
+    expect(await notificationsOf(t.app, author)).toEqual([
       expect.objectContaining({ type: 'upvote', postId: rated.id, count: 3 }),
     ]);
-    expect(await notificationsOf(neighbour)).toEqual([
+    expect(await notificationsOf(t.app, neighbour)).toEqual([
       expect.objectContaining({ type: 'like', postId: theirs.id, count: 3 }),
     ]);
   });
@@ -327,19 +289,19 @@ describe('notifications turned off in the app', () => {
     await save(author, turnOff('comment'));
     const post = await publishPost(t.app, author, { content: 'منشور للنقاش' });
 
-    const top = await comment(sara, { postId: post.id, content: 'أول تعليق' });
-    await comment(omar, { postId: post.id, content: 'تعليق ثانٍ' });
-    await comment(omar, { postId: post.id, parentId: top.id, content: 'ردّ على سارة' });
+    const top = await commentOn(t.app, sara, post.id, 'أول تعليق');
+    await commentOn(t.app, omar, post.id, 'تعليق ثانٍ');
+    await commentOn(t.app, omar, post.id, 'ردّ على سارة', { parentId: top.id });
 
-    expect(await notificationsOf(author)).toEqual([]);
+    expect(await notificationsOf(t.app, author)).toEqual([]);
     expect(await unreadOf(author)).toBe(0);
-    expect(await notificationsOf(sara)).toEqual([
+    expect(await notificationsOf(t.app, sara)).toEqual([
       expect.objectContaining({ type: 'reply', postId: post.id, count: 2 }),
     ]);
 
     await save(author, turnOn('comment'));
-    await comment(sara, { postId: post.id, content: 'تعليق بعد التشغيل' });
-    expect(await notificationsOf(author)).toEqual([
+    await commentOn(t.app, sara, post.id, 'تعليق بعد التشغيل');
+    expect(await notificationsOf(t.app, author)).toEqual([
       expect.objectContaining({ type: 'comment', postId: post.id }),
     ]);
   });
@@ -348,8 +310,8 @@ describe('notifications turned off in the app', () => {
     const followed = await registerUser(t.app);
     const fan = await registerUser(t.app);
     await save(followed, turnOff('follow'));
-    expect((await follow(fan, followed)).statusCode).toBe(200);
-    expect(await notificationsOf(followed)).toEqual([]);
+    expect((await follow(t.app, fan, followed)).statusCode).toBe(200);
+    expect(await notificationsOf(t.app, followed)).toEqual([]);
     const counted = () =>
       t.database.db
         .select({ actorId: notificationActors.actorId })
@@ -363,14 +325,18 @@ describe('notifications turned off in the app', () => {
     expect(await counted()).toEqual([]);
 
     await save(followed, turnOn('follow'));
-    await follow(fan, followed, 'unfollow');
-    await follow(fan, followed);
-    expect(await notificationsOf(followed)).toEqual([expect.objectContaining({ type: 'follow', count: 1 })]);
+    await follow(t.app, fan, followed, 'unfollow');
+    await follow(t.app, fan, followed);
+    expect(await notificationsOf(t.app, followed)).toEqual([
+      expect.objectContaining({ type: 'follow', count: 1 }),
+    ]);
     expect(await counted()).toHaveLength(1);
     // Told once: following again tells nothing more.
-    await follow(fan, followed, 'unfollow');
-    await follow(fan, followed);
-    expect(await notificationsOf(followed)).toEqual([expect.objectContaining({ type: 'follow', count: 1 })]);
+    await follow(t.app, fan, followed, 'unfollow');
+    await follow(t.app, fan, followed);
+    expect(await notificationsOf(t.app, followed)).toEqual([
+      expect.objectContaining({ type: 'follow', count: 1 }),
+    ]);
   });
 
   it('writes no mention while mentions are off, and other people named are still told', async () => {
@@ -379,7 +345,7 @@ describe('notifications turned off in the app', () => {
     const writer = await registerUser(t.app);
     await save(quiet, turnOff('mention'));
     await publishPost(t.app, writer, { content: `سؤال إلى @${quiet.username} و @${open.username}` });
-    expect(await notificationsOf(quiet)).toEqual([]);
-    expect(await notificationsOf(open)).toEqual([expect.objectContaining({ type: 'mention' })]);
+    expect(await notificationsOf(t.app, quiet)).toEqual([]);
+    expect(await notificationsOf(t.app, open)).toEqual([expect.objectContaining({ type: 'mention' })]);
   });
 });

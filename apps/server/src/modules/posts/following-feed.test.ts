@@ -7,6 +7,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import type { UserListItem } from '@ray/shared/schemas/profile';
 import { blocks, posts, users } from '../../db/schema';
+import { follow } from '../../test/actions';
 import { registerWithRole } from '../../test/roles';
 import {
   bearer,
@@ -25,16 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function follow(follower: TestUser, followed: TestUser) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/follow',
-    headers: bearer(follower.token),
-    payload: { followerId: follower.userId, followedId: followed.userId },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
 
 async function followingPage(viewer: TestUser, query = '') {
   const response = await t.app.inject({
@@ -62,8 +53,8 @@ describe('the following feed', () => {
     const followed = await registerUser(t.app);
     const other = await registerUser(t.app);
     const stranger = await registerUser(t.app);
-    await follow(reader, followed);
-    await follow(reader, other);
+    await follow(t.app, reader, followed);
+    await follow(t.app, reader, other);
 
     const first = await publishPost(t.app, followed, { content: 'رأي أول لمن أتابعه' });
     const anonymous = await publishPost(t.app, followed, { content: 'رأي بلا اسم', isAnonymous: true });
@@ -83,7 +74,7 @@ describe('the following feed', () => {
   it('never shows a followed person anonymous or hidden posts, to staff neither', async () => {
     const moderator = await registerWithRole(t, 'moderator');
     const followed = await registerUser(t.app);
-    await follow(moderator, followed);
+    await follow(t.app, moderator, followed);
     const anonymous = await publishPost(t.app, followed, {
       content: 'رأي بلا اسم لا يكشفه أحد',
       isAnonymous: true,
@@ -100,7 +91,7 @@ describe('the following feed', () => {
     const reader = await registerUser(t.app);
     const authors = await Promise.all([1, 2, 3].map(() => registerUser(t.app)));
     const written: number[] = [];
-    for (const author of authors) await follow(reader, author);
+    for (const author of authors) await follow(t.app, reader, author);
     for (let index = 0; index < 14; index += 1) {
       const author = authors[index % authors.length]!;
       written.push((await publishPost(t.app, author, { content: `رأي متابع رقم ${index}` })).id);
@@ -128,7 +119,7 @@ describe('the following feed', () => {
     const reader = await registerUser(t.app);
     const followed = await registerUser(t.app);
     const stranger = await registerUser(t.app);
-    await follow(reader, followed);
+    await follow(t.app, reader, followed);
     const old = await publishPost(t.app, followed, { content: 'رأي قديم لمن أتابعه' });
     // More than a thousand newer posts by someone else: the old post lies outside the window read first.
     await t.database.db.execute(
@@ -154,7 +145,7 @@ describe('the following feed', () => {
     const ids = async () => (await followingPage(reader)).items.map((post) => post.id);
 
     // A follow brings what was written before it.
-    await follow(reader, author);
+    await follow(t.app, reader, author);
     expect(await ids()).toEqual([before.id]);
     const after = await publishPost(t.app, author, { content: 'رأي كُتب بعد المتابعة' });
     expect(await ids()).toEqual([after.id, before.id]);
@@ -198,7 +189,7 @@ describe('the following feed', () => {
     expect(await ids()).toEqual([]);
 
     // A block ends the follow, and with it the rows.
-    await follow(reader, author);
+    await follow(t.app, reader, author);
     expect(await ids()).toEqual([before.id]);
     const block = await t.app.inject({
       method: 'POST',
@@ -242,13 +233,13 @@ describe('people suggestions', () => {
     const friendB = await registerUser(t.app);
     const popular = await registerUser(t.app);
     const lessPopular = await registerUser(t.app);
-    await follow(newcomer, friendA);
-    await follow(newcomer, friendB);
-    await follow(friendA, popular);
-    await follow(friendB, popular);
-    await follow(friendA, lessPopular);
-    await follow(friendA, friendB);
-    await follow(friendB, newcomer);
+    await follow(t.app, newcomer, friendA);
+    await follow(t.app, newcomer, friendB);
+    await follow(t.app, friendA, popular);
+    await follow(t.app, friendB, popular);
+    await follow(t.app, friendA, lessPopular);
+    await follow(t.app, friendA, friendB);
+    await follow(t.app, friendB, newcomer);
 
     const suggested = await suggestions(newcomer);
     expect(suggested.slice(0, 2)).toEqual([popular.userId, lessPopular.userId]);
@@ -349,7 +340,7 @@ describe('people search paging', () => {
   it('tells the signed-in viewer whom they follow and refuses a broken cursor', async () => {
     const viewer = await registerUser(t.app);
     const person = await registerUser(t.app, { username: 'flwsrch1' });
-    await follow(viewer, person);
+    await follow(t.app, viewer, person);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/users/search?q=flwsrch',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import { notifications } from '../../db/schema';
+import { follow } from '../../test/actions';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Every statement the app sends through Drizzle while `counting` is on. */
@@ -107,13 +108,7 @@ describe('feed query count', () => {
 
 describe('following feed query count', () => {
   it('reads a page of 40 followed posts with the same few statements as a page of 10', async () => {
-    const follow = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/follow',
-      headers: bearer(viewer.token),
-      payload: { followerId: viewer.userId, followedId: author.userId },
-    });
-    expect(follow.statusCode, follow.body).toBe(200);
+    await follow(t.app, viewer, author);
     const following = async (pageSize: number) => {
       statements.length = 0;
       counting = true;

@@ -10,6 +10,7 @@ import { pushMsg } from '@ray/shared/push-messages.ar';
 import type { PushPayload } from '@ray/shared/schemas/push';
 import { notificationPreferences, pushSubscriptions, users } from '../../db/schema';
 import { loadEnv } from '../../env';
+import { commentOn, follow, notificationsOf, vote } from '../../test/actions';
 import { startPushService, type PushedMessage, type PushService } from '../../test/push-service';
 import { registerWithRole } from '../../test/roles';
 import {
@@ -103,35 +104,6 @@ async function nothingFor(browser: Browser) {
   expect(service.receivedAt(browser.subscription.endpoint)).toEqual([]);
 }
 
-async function comment(user: TestUser, postId: number, content: string, isAnonymous = false) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/comments',
-    headers: bearer(user.token),
-    payload: { postId, content, isAnonymous },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}
-
-async function follow(follower: TestUser, followed: TestUser) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/follow',
-    headers: bearer(follower.token),
-    payload: { followerId: follower.userId, followedId: followed.userId },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-async function inAppNotifications(user: TestUser) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/notifications/user',
-    headers: bearer(user.token),
-  });
-  return response.json<{ id: number; type: string; message: string }[]>();
-}
-
 async function subscriptionsOf(userId: string) {
   return t.database.db
     .select({ endpoint: pushSubscriptions.endpoint })
@@ -180,7 +152,7 @@ describe('sending notifications to devices', () => {
     const browser = newBrowser();
     await subscribe(author, browser);
     const post = await publishPost(t.app, author, { content: 'منشور ينتظر التعليقات من الأصدقاء' });
-    await comment(commenter, post.id, 'Great idea يا صديقي');
+    await commentOn(t.app, commenter, post.id, 'Great idea يا صديقي');
 
     const message = await only(browser);
     expect(message.headers['content-encoding']).toBe('aes128gcm');
@@ -206,7 +178,7 @@ describe('sending notifications to devices', () => {
     const { payload: claims } = await jwtVerify(token!, key, { audience: service.origin });
     expect(claims.sub).toBe(t.env.VAPID_SUBJECT);
 
-    const [notification] = await inAppNotifications(author);
+    const [notification] = await notificationsOf(t.app, author);
     expect(open(message, browser)).toEqual({
       title: 'ليلى حداد',
       body: `ليلى حداد علّق على منشورك\n\u2068Great idea يا صديقي\u2069`,
@@ -222,7 +194,7 @@ describe('sending notifications to devices', () => {
     const follower = await registerUser(t.app, { firstName: 'عمر', lastName: 'الزهراني' });
     const browser = newBrowser();
     await subscribe(followed, browser);
-    await follow(follower, followed);
+    await follow(t.app, follower, followed);
 
     const payload = open(await only(browser), browser);
     expect(payload).toMatchObject({
@@ -239,7 +211,7 @@ describe('sending notifications to devices', () => {
     const laptop = newBrowser();
     await subscribe(author, phone);
     await subscribe(author, laptop);
-    await follow(await registerUser(t.app), author);
+    await follow(t.app, await registerUser(t.app), author);
     expect(open(await only(phone), phone).tag).toBe('follow:account');
     expect(open(await only(laptop), laptop).tag).toBe('follow:account');
   });
@@ -250,7 +222,7 @@ describe('sending notifications to devices', () => {
     const browser = newBrowser();
     await subscribe(author, browser);
     const post = await publishPost(t.app, author, { content: 'منشور يعلق عليه شخص مجهول الهوية' });
-    await comment(writer, post.id, 'تعليق بلا اسم', true);
+    await commentOn(t.app, writer, post.id, 'تعليق بلا اسم', { isAnonymous: true });
 
     const payload = open(await only(browser), browser);
     expect(payload.title).toBe('مجهول');
@@ -283,7 +255,7 @@ describe('sending notifications to devices', () => {
     const browser = newBrowser('slow');
     await subscribe(followed, browser);
     const started = performance.now();
-    await follow(await registerUser(t.app), followed);
+    await follow(t.app, await registerUser(t.app), followed);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(open(await only(browser), browser).tag).toBe('follow:account');
   });
@@ -294,7 +266,7 @@ describe('what the push service answers', () => {
     const user = await registerUser(t.app);
     const browser = newBrowser('gone');
     await subscribe(user, browser);
-    await follow(await registerUser(t.app), user);
+    await follow(t.app, await registerUser(t.app), user);
     await only(browser);
     expect(await subscriptionsOf(user.userId)).toEqual([]);
   });
@@ -306,7 +278,7 @@ describe('what the push service answers', () => {
     const user = await registerUser(t.app);
     const browser = newBrowser('broken');
     await subscribe(user, browser);
-    await follow(await registerUser(t.app), user);
+    await follow(t.app, await registerUser(t.app), user);
     await only(browser);
     expect(await subscriptionsOf(user.userId)).toEqual([{ endpoint: browser.subscription.endpoint }]);
     const after = (await t.app.ctx.metrics.pushMessages.get()).values.find(
@@ -324,10 +296,10 @@ describe('what the push service answers', () => {
       p256dh: browser.subscription.keys.p256dh,
       auth: browser.subscription.keys.auth,
     });
-    await follow(await registerUser(t.app), user);
+    await follow(t.app, await registerUser(t.app), user);
     await settled();
     expect(stranger.received).toEqual([]);
-    expect(await inAppNotifications(user)).toHaveLength(1);
+    expect(await notificationsOf(t.app, user)).toHaveLength(1);
   });
 });
 
@@ -337,23 +309,14 @@ describe('the recipient’s choices', () => {
     const browser = newBrowser();
     await subscribe(author, browser);
     const post = await publishPost(t.app, author, { content: 'منشور يصوت عليه الناس بالإعجاب' });
-    const vote = async (voter: TestUser) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/votes',
-        headers: bearer(voter.token),
-        payload: { postId: post.id, value: 1 },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    };
-    await vote(await registerUser(t.app));
+    await vote(t.app, await registerUser(t.app), post.id);
     await nothingFor(browser);
-    expect((await inAppNotifications(author))[0]?.type).toBe('like');
+    expect((await notificationsOf(t.app, author))[0]?.type).toBe('like');
 
     await t.database.db
       .insert(notificationPreferences)
       .values({ userId: author.userId, kind: 'like', inApp: true, push: true, digest: true });
-    await vote(await registerUser(t.app));
+    await vote(t.app, await registerUser(t.app), post.id);
     const message = await only(browser);
     expect(message.headers.urgency).toBe('low');
     expect(open(message, browser)).toMatchObject({ title: 'رأي', tag: `like:${post.id}` });
@@ -367,9 +330,9 @@ describe('the recipient’s choices', () => {
       .insert(notificationPreferences)
       .values({ userId: author.userId, kind: 'comment', inApp: true, push: false, digest: true });
     const post = await publishPost(t.app, author, { content: 'منشور لا يرسل صاحبه إشعارات التعليقات' });
-    await comment(await registerUser(t.app), post.id, 'تعليق يظهر في التطبيق فقط');
+    await commentOn(t.app, await registerUser(t.app), post.id, 'تعليق يظهر في التطبيق فقط');
     await nothingFor(browser);
-    expect((await inAppNotifications(author))[0]?.type).toBe('comment');
+    expect((await notificationsOf(t.app, author))[0]?.type).toBe('comment');
   });
 
   it('pushes nothing during quiet hours, read in the user’s time zone', async () => {
@@ -384,13 +347,13 @@ describe('the recipient’s choices', () => {
       .update(users)
       .set({ timeZone: 'Pacific/Kiritimati', ...window((utcHour + 14) % 24) })
       .where(eq(users.id, author.userId));
-    await comment(await registerUser(t.app), post.id, 'تعليق في منتصف ليل صاحب المنشور');
+    await commentOn(t.app, await registerUser(t.app), post.id, 'تعليق في منتصف ليل صاحب المنشور');
     await nothingFor(browser);
-    expect(await inAppNotifications(author)).toHaveLength(1);
+    expect(await notificationsOf(t.app, author)).toHaveLength(1);
 
     // The same hours read in UTC are not quiet there.
     await t.database.db.update(users).set(window(utcHour)).where(eq(users.id, author.userId));
-    await comment(await registerUser(t.app), post.id, 'تعليق في وضح النهار');
+    await commentOn(t.app, await registerUser(t.app), post.id, 'تعليق في وضح النهار');
     expect(open(await only(browser), browser).tag).toBe(`comment:${post.id}`);
   });
 
@@ -487,7 +450,7 @@ describe('POST /api/push/subscriptions', () => {
     await subscribe(second, browser);
     expect(await subscriptionsOf(first.userId)).toEqual([]);
     expect(await subscriptionsOf(second.userId)).toEqual([{ endpoint: browser.subscription.endpoint }]);
-    await follow(await registerUser(t.app), first);
+    await follow(t.app, await registerUser(t.app), first);
     await nothingFor(browser);
   });
 
@@ -625,7 +588,7 @@ describe('POST /api/push/subscriptions/renewal', () => {
     expect(await subscriptionsOf(owner.userId)).toEqual([{ endpoint: after.subscription.endpoint }]);
 
     const post = await publishPost(t.app, owner, { content: 'منشور يصل إشعاره إلى الجهاز بعد التجديد' });
-    await comment(commenter, post.id, 'تعليق بعد تجديد الاشتراك');
+    await commentOn(t.app, commenter, post.id, 'تعليق بعد تجديد الاشتراك');
     const payload = open(await only(after), after);
     expect(payload.url).toBe(`/posts/${post.id}`);
     await nothingFor(before);

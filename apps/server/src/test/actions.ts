@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Notification } from '@ray/shared/realtime';
+import type { Comment } from '@ray/shared/schemas/comment';
+import { bearer, type TestUser } from './test-app';
+
+/**
+ * What people do to each other through the API, as the app does it: each goes over HTTP with the user's token
+ * and fails the test unless the server accepts it, so that a refused step never passes for a quiet one.
+ */
+
+/** Follows `followed` as `user`, or stops following with `unfollow`; anything but 200 fails the test. */
+export async function follow(
+  app: FastifyInstance,
+  user: TestUser,
+  followed: TestUser,
+  action: 'follow' | 'unfollow' = 'follow',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/users/${action}`,
+    headers: bearer(user.token),
+    payload: { followerId: user.userId, followedId: followed.userId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** Writes a comment (a reply with `parentId`) and answers it; anything but 201 fails the test. */
+export async function commentOn(
+  app: FastifyInstance,
+  writer: TestUser,
+  postId: number,
+  content: string,
+  options: { isAnonymous?: boolean; parentId?: number } = {},
+): Promise<Comment> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/comments',
+    headers: bearer(writer.token),
+    payload: { postId, content, ...options },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Comment>();
+}
+
+/**
+ * Votes on a post: 1 or -1 for a like or a dislike, 1 to 5 for a rating; the same vote again takes it back.
+ * Anything but 200 fails the test.
+ */
+export async function vote(app: FastifyInstance, voter: TestUser, postId: number, value = 1) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/votes',
+    headers: bearer(voter.token),
+    payload: { postId, value },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+/** The user's in-app notifications, newest first, as the bell lists them (up to 50). */
+export async function notificationsOf(app: FastifyInstance, user: TestUser): Promise<Notification[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/notifications/user?limit=50',
+    headers: bearer(user.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Notification[]>();
+}
