@@ -49,16 +49,21 @@ const holdInstallPrompt = (event: Event) => {
   installPrompt = event;
 };
 addEventListener('beforeinstallprompt', holdInstallPrompt);
+const startPwa = () => {
+  import('./app/pwa').then(
+    (pwa) => {
+      removeEventListener('beforeinstallprompt', holdInstallPrompt);
+      pwa.startPwa(installPrompt);
+    },
+    () => undefined,
+  );
+};
+// After the load, once the main thread is idle: the app's own hydration comes first.
 addEventListener(
   'load',
   () => {
-    import('./app/pwa').then(
-      ({ startPwa }) => {
-        removeEventListener('beforeinstallprompt', holdInstallPrompt);
-        startPwa(installPrompt);
-      },
-      () => undefined,
-    );
+    if ('requestIdleCallback' in window) requestIdleCallback(startPwa, { timeout: 4_000 });
+    else setTimeout(startPwa, 1_000);
   },
   { once: true },
 );
