@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
+  /** Maintenance mode is on and the caller is not an admin (503); the message is the one the admins wrote. */
+  'MAINTENANCE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -23,6 +23,7 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
+  MAINTENANCE: 503,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -46,6 +47,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   INTERNAL: msg.serverError,
   SERVICE_UNAVAILABLE: msg.serviceUnavailable,
   STORAGE_UNAVAILABLE: serverMsg.storageUnavailable,
+  MAINTENANCE: serverMsg.maintenanceDefault,
 };
 
 export interface AppErrorOptions {

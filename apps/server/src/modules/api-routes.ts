@@ -11,6 +11,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { bookmarksRoutes } from './bookmarks/bookmarks.routes';
 import { commentsRoutes } from './comments/comments.routes';
 import { configRoutes } from './config/config.routes';
+import { maintenanceMode } from './config/maintenance-gate';
 import { adminContactRoutes, contactRoutes } from './contact/contact.routes';
 import { emailRoutes } from './digest/digest.routes';
 import { geoRoutes } from './geo/geo.routes';
@@ -69,9 +70,13 @@ export interface ApiOptions {
   budget: RequestBudget;
 }
 
-/** The API (mounted at /api): bounded in flight, limited per address, then every module's routes. */
+/**
+ * The API (mounted at /api): bounded in flight, limited per address, closed to all but admins during maintenance,
+ * then every module's routes.
+ */
 export async function api(app: FastifyInstance, options: ApiOptions) {
   await app.register(loadShedding, { maxInFlight: options.maxInFlight, metrics: options.metrics });
   await app.register(requestLimit, { budget: options.budget });
+  await app.register(maintenanceMode);
   for (const [routes, prefix] of API_ROUTES) await app.register(routes, { prefix });
 }
