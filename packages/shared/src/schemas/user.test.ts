@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { msg } from '../messages.ar';
+import { registerSchema } from './auth';
 import { settingsProfileFormSchema, splitFullName, updateProfileSchema } from './user';
+
+const registration = {
+  email: 'sara@example.com',
+  password: 'Qahwa2030',
+  confirmPassword: 'Qahwa2030',
+  username: 'sara2030',
+  firstName: 'سارة',
+  lastName: 'العتيبي',
+};
 
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {
   const result = schema.safeParse(value);
@@ -32,57 +42,54 @@ describe('settings profile form', () => {
       fullName: 'سارة العتيبي',
       bio: 'مهندسة',
     });
+    expect(settingsProfileFormSchema.safeParse({ fullName: 'سا عل', bio: '' }).success).toBe(true);
   });
 
-  it('requires the full name, at least 2 characters', () => {
+  it('requires the full name', () => {
     expect(errorsOf(settingsProfileFormSchema, { fullName: '', bio: '' })).toEqual({
-      fullName: [msg.fullNameRequired, msg.firstNameMin],
+      fullName: [msg.fullNameRequired],
     });
     expect(errorsOf(settingsProfileFormSchema, { fullName: '   ', bio: '' })).toEqual({
-      fullName: [msg.fullNameRequired, msg.firstNameMin],
+      fullName: [msg.fullNameRequired],
     });
-    expect(errorsOf(settingsProfileFormSchema, { fullName: 'س', bio: '' })).toEqual({
-      fullName: [msg.firstNameMin],
-    });
-    expect(settingsProfileFormSchema.safeParse({ fullName: 'سا', bio: '' }).success).toBe(true);
+    expect(errorsOf(settingsProfileFormSchema, { bio: '' })).toEqual({ fullName: [msg.fullNameRequired] });
   });
 
-  it('bounds the full name to two names and a space', () => {
-    expect(settingsProfileFormSchema.safeParse({ fullName: 'ا'.repeat(101), bio: '' }).success).toBe(true);
-    expect(errorsOf(settingsProfileFormSchema, { fullName: 'ا'.repeat(102), bio: '' })).toEqual({
-      fullName: [msg.nameTooLong],
+  it('refuses a one-word name with the message registration gives for a missing last name', () => {
+    expect(errorsOf(settingsProfileFormSchema, { fullName: 'سارة', bio: '' })).toEqual({
+      fullName: [msg.lastNameRequired, msg.lastNameMin],
     });
+    expect(errorsOf(registerSchema, { ...registration, firstName: 'سارة', lastName: '' })).toEqual({
+      lastName: [msg.lastNameRequired, msg.lastNameMin],
+    });
+  });
+
+  it('checks each name as registration does, in the same words', () => {
+    for (const [fullName, firstName, lastName] of [
+      ['س العتيبي', 'س', 'العتيبي'],
+      ['سارة ع', 'سارة', 'ع'],
+      ['س ع', 'س', 'ع'],
+      [`${'ا'.repeat(51)} العتيبي`, 'ا'.repeat(51), 'العتيبي'],
+      [`سارة ${'ب'.repeat(51)}`, 'سارة', 'ب'.repeat(51)],
+    ] as const) {
+      const registered = errorsOf(registerSchema, { ...registration, firstName, lastName });
+      expect(errorsOf(settingsProfileFormSchema, { fullName, bio: '' })).toEqual({
+        fullName: [...(registered.firstName ?? []), ...(registered.lastName ?? [])],
+      });
+    }
   });
 
   it('keeps the bio to 300 characters', () => {
-    expect(settingsProfileFormSchema.safeParse({ fullName: 'سارة', bio: 'ب'.repeat(300) }).success).toBe(
-      true,
-    );
-    expect(errorsOf(settingsProfileFormSchema, { fullName: 'سارة', bio: 'ب'.repeat(301) })).toEqual({
+    expect(
+      settingsProfileFormSchema.safeParse({ fullName: 'سارة العتيبي', bio: 'ب'.repeat(300) }).success,
+    ).toBe(true);
+    expect(errorsOf(settingsProfileFormSchema, { fullName: 'سارة العتيبي', bio: 'ب'.repeat(301) })).toEqual({
       bio: [msg.bioTooLong],
     });
   });
 });
 
 describe('profile update call', () => {
-  it('leaves the last name empty for a one-word name, given or omitted', () => {
-    expect(updateProfileSchema.parse({ firstName: 'ريم', lastName: '' })).toEqual({
-      firstName: 'ريم',
-      lastName: '',
-      bio: null,
-    });
-    expect(updateProfileSchema.parse({ firstName: 'ريم' })).toEqual({
-      firstName: 'ريم',
-      lastName: '',
-      bio: null,
-    });
-    expect(updateProfileSchema.parse({ ...splitFullName('ريم'), bio: '' })).toEqual({
-      firstName: 'ريم',
-      lastName: '',
-      bio: null,
-    });
-  });
-
   it('takes the split of a full name as it is', () => {
     expect(updateProfileSchema.parse({ ...splitFullName('عبد الله بن سعيد'), bio: 'أحب القهوة' })).toEqual({
       firstName: 'عبد',
@@ -92,13 +99,18 @@ describe('profile update call', () => {
   });
 
   it('requires a first name of at least 2 characters', () => {
-    expect(errorsOf(updateProfileSchema, {})).toEqual({ firstName: [msg.firstNameRequired] });
-    expect(errorsOf(updateProfileSchema, { firstName: 'س' })).toEqual({ firstName: [msg.firstNameMin] });
+    expect(errorsOf(updateProfileSchema, { lastName: 'العتيبي' })).toEqual({
+      firstName: [msg.firstNameRequired],
+    });
+    expect(errorsOf(updateProfileSchema, { firstName: 'س', lastName: 'العتيبي' })).toEqual({
+      firstName: [msg.firstNameMin],
+    });
   });
 
-  it('refuses a one-letter last name but not an empty one', () => {
-    expect(errorsOf(updateProfileSchema, { firstName: 'سارة', lastName: 'ع' })).toEqual({
-      lastName: [msg.lastNameMin],
+  it('requires a last name of at least 2 characters, as registration does', () => {
+    expect(errorsOf(updateProfileSchema, { firstName: 'ريم' })).toEqual({ lastName: [msg.lastNameRequired] });
+    expect(errorsOf(updateProfileSchema, { ...splitFullName('ريم'), bio: '' })).toEqual({
+      lastName: [msg.lastNameRequired, msg.lastNameMin],
     });
     expect(errorsOf(updateProfileSchema, { firstName: 'سارة', lastName: ' ع ' })).toEqual({
       lastName: [msg.lastNameMin],
@@ -113,20 +125,24 @@ describe('profile update call', () => {
   });
 
   it('trims the bio, stores an empty one as null and refuses 301 characters', () => {
-    expect(updateProfileSchema.parse({ firstName: 'سارة', bio: '  مرحبا  ' }).bio).toBe('مرحبا');
-    expect(updateProfileSchema.parse({ firstName: 'سارة', bio: '   ' }).bio).toBeNull();
-    expect(updateProfileSchema.parse({ firstName: 'سارة', bio: null }).bio).toBeNull();
-    expect(updateProfileSchema.parse({ firstName: 'سارة', bio: 'ب'.repeat(300) }).bio).toHaveLength(300);
-    expect(errorsOf(updateProfileSchema, { firstName: 'سارة', bio: 'ب'.repeat(301) })).toEqual({
+    const names = { firstName: 'سارة', lastName: 'العتيبي' };
+    expect(updateProfileSchema.parse({ ...names, bio: '  مرحبا  ' }).bio).toBe('مرحبا');
+    expect(updateProfileSchema.parse({ ...names, bio: '   ' }).bio).toBeNull();
+    expect(updateProfileSchema.parse({ ...names, bio: null }).bio).toBeNull();
+    expect(updateProfileSchema.parse({ ...names, bio: 'ب'.repeat(300) }).bio).toHaveLength(300);
+    expect(errorsOf(updateProfileSchema, { ...names, bio: 'ب'.repeat(301) })).toEqual({
       bio: [msg.bioTooLong],
     });
   });
 
   it('drops fields the form does not own', () => {
-    expect(updateProfileSchema.parse({ firstName: 'سارة', email: 'x@example.com', role: 'admin' })).toEqual({
-      firstName: 'سارة',
-      lastName: '',
-      bio: null,
-    });
+    expect(
+      updateProfileSchema.parse({
+        firstName: 'سارة',
+        lastName: 'العتيبي',
+        email: 'x@example.com',
+        role: 'admin',
+      }),
+    ).toEqual({ firstName: 'سارة', lastName: 'العتيبي', bio: null });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BIO_MAX, NAME_MAX, NAME_MIN } from '../constants';
+import { BIO_MAX } from '../constants';
 import { msg } from '../messages.ar';
-import { firstNameField } from './fields';
+import { firstNameField, lastNameField } from './fields';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -41,15 +41,10 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 const bioField = z.string().trim().max(BIO_MAX, msg.bioTooLong);
 
+/** The names follow the rules of registration: a first and a last name, each of two letters or more. */
 export const updateProfileSchema = z.object({
   firstName: firstNameField,
-  /** A one-word full name leaves the last name empty. */
-  lastName: z
-    .string()
-    .trim()
-    .max(NAME_MAX, msg.nameTooLong)
-    .refine((value) => value.length === 0 || value.length >= NAME_MIN, msg.lastNameMin)
-    .default(''),
+  lastName: lastNameField,
   bio: bioField
     .nullable()
     .optional()
@@ -57,24 +52,36 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfilePayload = z.input<typeof updateProfileSchema>;
 
-/** The settings form edits one full name, split on the first space (spec section 5). */
-export const settingsProfileFormSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, msg.fullNameRequired)
-    .min(NAME_MIN, msg.firstNameMin)
-    .max(NAME_MAX * 2 + 1, msg.nameTooLong),
-  bio: bioField,
-});
-export type SettingsProfileForm = z.input<typeof settingsProfileFormSchema>;
-
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {
   const trimmed = fullName.trim().replace(/\s+/g, ' ');
   const space = trimmed.indexOf(' ');
   if (space === -1) return { firstName: trimmed, lastName: '' };
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
 }
+
+/**
+ * The settings form edits one full name, split on the first space (spec section 5); each part is checked by the
+ * field registration uses, with its message, so a name refused there is refused here in the same words.
+ */
+export const settingsProfileFormSchema = z.object({
+  fullName: z
+    .string({ error: msg.fullNameRequired })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value.length === 0) {
+        ctx.addIssue({ code: 'custom', message: msg.fullNameRequired });
+        return;
+      }
+      const { firstName, lastName } = splitFullName(value);
+      for (const issue of [
+        ...(firstNameField.safeParse(firstName).error?.issues ?? []),
+        ...(lastNameField.safeParse(lastName).error?.issues ?? []),
+      ])
+        ctx.addIssue({ code: 'custom', message: issue.message });
+    }),
+  bio: bioField,
+});
+export type SettingsProfileForm = z.input<typeof settingsProfileFormSchema>;
 
 export const profileNameResponseSchema = z.object({
   userId: z.string(),

@@ -154,24 +154,32 @@ describe('PUT /api/users/profile', () => {
     });
   });
 
-  it('leaves the last name empty for a one-word name', async () => {
+  it('refuses a one-word name as registration does, with the Arabic message, and keeps the stored name', async () => {
     const someone = await registerUser(t.app);
+    const before = (await getProfile(someone.token)).json<Profile>();
     const empty = await putProfile(someone.token, { firstName: 'ريم', lastName: '', bio: '' });
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json<Profile>()).toMatchObject({ firstName: 'ريم', lastName: '', bio: null });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: msg.lastNameRequired,
+      errors: { lastName: [msg.lastNameRequired, msg.lastNameMin] },
+    });
     const omitted = await putProfile(someone.token, { firstName: 'ريما' });
-    expect(omitted.statusCode).toBe(200);
-    expect(omitted.json<Profile>()).toMatchObject({ firstName: 'ريما', lastName: '' });
+    expect(omitted.statusCode).toBe(400);
+    expect(omitted.json<ErrorBody>().errors).toEqual({ lastName: [msg.lastNameRequired] });
 
-    expect((await profileName(someone.userId)).json<{ displayName: string }>().displayName).toBe('ريما');
+    expect((await getProfile(someone.token)).json<Profile>()).toMatchObject({
+      firstName: before.firstName,
+      lastName: before.lastName,
+    });
   });
 
   it('accepts a bio of exactly 300 characters and refuses 301 with the Arabic message', async () => {
     const someone = await registerUser(t.app);
-    expect((await putProfile(someone.token, { firstName: 'نورة', bio: 'ب'.repeat(300) })).statusCode).toBe(
-      200,
-    );
-    const response = await putProfile(someone.token, { firstName: 'نورة', bio: 'ب'.repeat(301) });
+    const names = { firstName: 'نورة', lastName: 'القحطاني' };
+    expect((await putProfile(someone.token, { ...names, bio: 'ب'.repeat(300) })).statusCode).toBe(200);
+    const response = await putProfile(someone.token, { ...names, bio: 'ب'.repeat(301) });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>()).toEqual({
       success: false,
@@ -183,10 +191,14 @@ describe('PUT /api/users/profile', () => {
   });
 
   it.each([
-    { name: 'no fields', payload: {}, errors: { firstName: [msg.firstNameRequired] } },
+    {
+      name: 'no fields',
+      payload: {},
+      errors: { firstName: [msg.firstNameRequired], lastName: [msg.lastNameRequired] },
+    },
     {
       name: 'a blank first name',
-      payload: { firstName: '   ' },
+      payload: { firstName: '   ', lastName: 'العتيبي' },
       errors: { firstName: [msg.firstNameRequired, msg.firstNameMin] },
     },
     {
@@ -202,7 +214,11 @@ describe('PUT /api/users/profile', () => {
     {
       name: 'wrong types',
       payload: { firstName: 5, lastName: true, bio: 12 },
-      errors: { firstName: [msg.firstNameRequired], lastName: [msg.invalidValue], bio: [msg.invalidValue] },
+      errors: {
+        firstName: [msg.firstNameRequired],
+        lastName: [msg.lastNameRequired],
+        bio: [msg.invalidValue],
+      },
     },
   ])('refuses $name with 400 and the Arabic messages', async ({ payload, errors }) => {
     const response = await putProfile(user.token, payload);
@@ -239,7 +255,7 @@ describe('PUT /api/users/profile', () => {
   });
 
   it('answers a visitor with 401', async () => {
-    const response = await putProfile(undefined, { firstName: 'زائر' });
+    const response = await putProfile(undefined, { firstName: 'زائر', lastName: 'عابر' });
     expect(response.statusCode).toBe(401);
     expect(response.json<ErrorBody>().code).toBe('UNAUTHORIZED');
   });

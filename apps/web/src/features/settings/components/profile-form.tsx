@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BIO_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
-import {
-  settingsProfileFormSchema,
-  splitFullName,
-  updateProfileSchema,
-  type CurrentUser,
-} from '@ray/shared/schemas/user';
+import { settingsProfileFormSchema, splitFullName, type CurrentUser } from '@ray/shared/schemas/user';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { Alert } from '@/components/ui/alert';
@@ -42,17 +37,8 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const bio = useWatch({ control, name: 'bio' });
 
   const onSubmit = handleSubmit(async (values) => {
+    // The form's schema already held each part of the name to the rules the server applies to it.
     const payload = { ...splitFullName(values.fullName), bio: values.bio };
-    // The split name must also satisfy the server's per-name rules (a one-letter last name, for instance).
-    const checked = updateProfileSchema.safeParse(payload);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      setError(issue?.path[0] === 'bio' ? 'bio' : 'fullName', {
-        type: 'validate',
-        message: issue?.message ?? msg.invalidData,
-      });
-      return;
-    }
     try {
       const updated = await update.mutateAsync(payload);
       reset(formValues(updated));
