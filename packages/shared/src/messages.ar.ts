@@ -87,6 +87,7 @@ export const msg = {
   quickImageTooLarge: 'حجم الصورة يجب أن يكون أقل من 5 ميجابايت',
   imageTooLarge: 'حجم الصورة يجب أن يكون أقل من 10 ميجابايت',
   imageTypeInvalid: 'يجب اختيار صورة بصيغة PNG أو JPG أو GIF أو WebP',
+  imageUnreadable: 'يجب أن يكون الملف صورة سليمة',
   uploadFailed: 'فشل في رفع الصورة',
   postCreated: 'تم إنشاء المنشور بنجاح!',
   postCreateFailed: 'فشل في إنشاء المنشور',

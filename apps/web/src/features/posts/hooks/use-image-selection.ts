@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { imageFileProblem, type ImageLimit } from '../utils/image-file';
+import { checkImageFile, type ImageLimit } from '../utils/image-file';
 
 export interface ImageSelection {
   file: File;
@@ -12,14 +12,22 @@ function revoke(url: { current: string | null }) {
   url.current = null;
 }
 
-/** The image chosen in a post form, checked against the form's limit, with a preview URL. */
+/**
+ * The image chosen in a post form, with a preview URL. A file becomes the selection only once it has the right
+ * type and size and decodes as a picture, so a broken preview is never shown and never published; while it is
+ * being read, `checking` holds the form back.
+ */
 export function useImageSelection(limit: ImageLimit) {
   const [selection, setSelection] = useState<ImageSelection | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const current = useRef<string | null>(null);
+  // A newer pick (or removing the image) makes the answer of an older check irrelevant.
+  const request = useRef(0);
 
   useEffect(
     () => () => {
+      request.current += 1;
       revoke(current);
     },
     [],
@@ -27,25 +35,31 @@ export function useImageSelection(limit: ImageLimit) {
 
   const choose = useCallback(
     (file: File) => {
-      const problem = imageFileProblem(file, limit);
-      setError(problem);
-      if (problem) return false;
-      revoke(current);
-      const previewUrl = URL.createObjectURL(file);
-      current.current = previewUrl;
-      setSelection({ file, previewUrl });
-      return true;
+      const id = ++request.current;
+      setChecking(true);
+      void checkImageFile(file, limit).then((problem) => {
+        if (id !== request.current) return;
+        setChecking(false);
+        setError(problem);
+        if (problem) return;
+        revoke(current);
+        const previewUrl = URL.createObjectURL(file);
+        current.current = previewUrl;
+        setSelection({ file, previewUrl });
+      });
     },
     [limit],
   );
 
   const remove = useCallback(() => {
+    request.current += 1;
     revoke(current);
     setSelection(null);
     setError(null);
+    setChecking(false);
   }, []);
 
-  return { selection, error, choose, remove };
+  return { selection, error, checking, choose, remove };
 }
 
 export type ImageSelectionState = ReturnType<typeof useImageSelection>;

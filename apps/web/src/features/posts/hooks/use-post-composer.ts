@@ -142,7 +142,8 @@ export function usePostComposer(props: PostComposerProps) {
       setKeepCurrentImage(false);
     },
     location,
-    busy: post ? form.formState.isSubmitting : publisher.busy,
+    // A picked image is still being read: publishing now would leave it out.
+    busy: (post ? form.formState.isSubmitting : publisher.busy) || image.checking,
     progress: post ? upload.progress : publisher.progress,
     submit,
   };

@@ -28,3 +28,38 @@ export function imageFileProblem(file: { type: string; size: number }, limit: Im
   if (file.size > limit.maxBytes) return limit.tooLarge;
   return null;
 }
+
+/**
+ * Whether the browser can draw the file. The type comes from the file's name, so a renamed text file or a
+ * truncated download passes it; decoding is what proves a picture is there.
+ */
+export async function decodesAsImage(file: Blob): Promise<boolean> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      (await createImageBitmap(file)).close();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return image.naturalWidth > 0;
+  } catch {
+    return false;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Type and size first (cheap, and their messages say what to fix), then whether the file is a picture at all. */
+export async function checkImageFile(
+  file: File,
+  limit: ImageLimit,
+  decodes: (file: Blob) => Promise<boolean> = decodesAsImage,
+): Promise<string | null> {
+  return imageFileProblem(file, limit) ?? ((await decodes(file)) ? null : msg.imageUnreadable);
+}

@@ -1,5 +1,6 @@
-import { ImagePlus, Loader2, X } from 'lucide-react';
-import type { ChangeEvent, DragEvent, ReactNode } from 'react';
+import { feedMsg } from '@ray/shared/feed-messages.ar';
+import { ImageOff, ImagePlus, Loader2, X } from 'lucide-react';
+import { useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
 import { formatPercent } from '@/lib/format';
@@ -106,9 +107,25 @@ export function ImagePreview({
   actions?: ReactNode;
 }) {
   const percent = progress === null ? null : Math.round(progress * 1000) / 10;
+  // A picked file was decoded before it got here, but a published image may still fail to load: never a torn icon.
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   return (
     <div className="relative overflow-hidden rounded-xl bg-slate-100 ring-1 ring-slate-200">
-      <img src={src} alt={composerStrings.composer.imagePreview} className="max-h-72 w-full object-contain" />
+      {brokenSrc === src ? (
+        <div className="flex h-40 flex-col items-center justify-center gap-2 text-slate-500">
+          <ImageOff className="size-7" aria-hidden="true" />
+          <span className="text-sm">{feedMsg.imageLoadFailed}</span>
+        </div>
+      ) : (
+        <img
+          src={src}
+          alt={composerStrings.composer.imagePreview}
+          onError={() => {
+            setBrokenSrc(src);
+          }}
+          className="max-h-72 w-full object-contain"
+        />
+      )}
       <div className="absolute end-2 top-2 flex gap-1.5">
         {actions}
         <button
