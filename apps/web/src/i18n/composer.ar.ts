@@ -23,7 +23,7 @@ export const composerStrings = {
     addLocation: 'إضافة الموقع',
     locating: 'جارٍ تحديد الموقع...',
     removeLocation: 'إزالة الموقع',
-    locationWithoutName: 'تم تحديد الموقع',
+    locationNameNotFound: 'تعذّر العثور على اسم هذا المكان، وسيظهر في منشورك رابطاً إلى الخريطة',
     anonymous: 'نشر كمجهول',
     anonymousHint: 'لن يظهر اسمك أو صورتك لأي أحد، وستبقى قادراً على تعديل المنشور وحذفه.',
     submit: 'نشر',

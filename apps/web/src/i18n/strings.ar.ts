@@ -108,6 +108,7 @@ export const strings = {
 
   posts: {
     location: 'الموقع',
+    onMap: 'موقع على الخريطة',
     yourPost: 'منشورك',
     edited: 'معدّل',
     hidden: 'مخفي',

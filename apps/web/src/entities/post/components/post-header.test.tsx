@@ -45,3 +45,29 @@ describe('the author of a post', () => {
     expect(screen.queryByText(msg.anonymousName)).toBeNull();
   });
 });
+
+describe('the place of a post', () => {
+  it('names the place when the post has a name for it', () => {
+    const { container } = show(
+      <PostHeader post={makePost(7, { latitude: 24.71, longitude: 46.68, locationName: 'الرياض' })} />,
+    );
+    expect(screen.getByText('الرياض')).toBeTruthy();
+    expect(container.querySelector('a[href*="openstreetmap"]')).toBeNull();
+  });
+
+  it('links a place without a name to its stored coordinates on the map, in a new tab', () => {
+    show(<PostHeader post={makePost(7, { latitude: 21.54, longitude: 39.17, locationName: null })} />);
+    const link = screen.getByRole('link', { name: strings.posts.onMap });
+    expect(link.getAttribute('href')).toBe(
+      'https://www.openstreetmap.org/?mlat=21.54&mlon=39.17#map=16/21.54/39.17',
+    );
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
+  });
+
+  it('shows nothing for a post without a place', () => {
+    show(<PostHeader post={makePost(7)} />);
+    expect(screen.queryByText(strings.posts.onMap)).toBeNull();
+    expect(screen.queryByText(strings.posts.location, { exact: false })).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { postTruthStrings } from '@/i18n/post-truth.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { mapLink } from '../utils/map-link';
 import { postPath } from '../utils/share';
 
 const PostHistoryDialog = lazy(() =>
@@ -27,6 +28,8 @@ export type PostHeaderPost = Pick<
   | 'updatedAt'
   | 'editedAt'
   | 'locationName'
+  | 'latitude'
+  | 'longitude'
 >;
 
 /** «معدّل» beside the time of a post whose text was changed; it opens the earlier versions. */
@@ -183,6 +186,20 @@ export function PostHeader({
                 <span className="sr-only">{strings.posts.location}:</span>
                 <bdi className="truncate">{post.locationName}</bdi>
               </span>
+            </>
+          ) : post.latitude !== null && post.longitude !== null ? (
+            // The place could not be named when it was posted: the map still shows where.
+            <>
+              <span aria-hidden="true">·</span>
+              <a
+                href={mapLink(post.latitude, post.longitude)}
+                target="_blank"
+                rel="noopener"
+                className="inline-flex items-center gap-1 py-1 hover:text-slate-900 hover:underline hover:underline-offset-4"
+              >
+                <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+                {strings.posts.onMap}
+              </a>
             </>
           ) : null}
         </p>

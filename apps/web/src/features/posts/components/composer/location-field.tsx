@@ -1,9 +1,14 @@
 import { Loader2, MapPin, X } from 'lucide-react';
+import { mapLink } from '@/entities/post/utils/map-link';
 import { composerStrings } from '@/i18n/composer.ar';
+import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import type { PostLocationState } from '../../hooks/use-location';
 
-/** Adds the current place to a post, shows it with a remove button, or says why it could not be found. */
+/**
+ * Adds the current place to a post, shows it with a remove button, or says why it could not be found. A place
+ * the geocoder could not name is still kept: it shows as the post will show it, a link to the map, with a note.
+ */
 export function LocationField({
   state,
   disabled = false,
@@ -17,30 +22,40 @@ export function LocationField({
   const { location, status, error, locate, clear } = state;
 
   if (location && status === 'ready') {
+    const unnamed = location.locationName === null;
     return (
-      <span className="inline-flex h-9 max-w-full min-w-0 items-center gap-1.5 rounded-full bg-brand-50 ps-3 pe-1 text-sm font-medium text-brand-900 ring-1 ring-brand-100">
-        <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-        <span className="sr-only">{composerStrings.composer.location}:</span>
-        <bdi className="truncate">
-          {location.locationName ?? (
-            <>
-              {composerStrings.composer.locationWithoutName}{' '}
-              <bdi dir="ltr">
-                ({location.latitude.toFixed(2)}, {location.longitude.toFixed(2)})
-              </bdi>
-            </>
+      <span className="inline-flex max-w-full flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="inline-flex h-9 max-w-full min-w-0 items-center gap-1.5 rounded-full bg-brand-50 ps-3 pe-1 text-sm font-medium text-brand-900 ring-1 ring-brand-100">
+          <MapPin className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          <span className="sr-only">{composerStrings.composer.location}:</span>
+          {unnamed ? (
+            <a
+              href={mapLink(location.latitude, location.longitude)}
+              target="_blank"
+              rel="noopener"
+              className="truncate underline underline-offset-4"
+            >
+              {strings.posts.onMap}
+            </a>
+          ) : (
+            <bdi className="truncate">{location.locationName}</bdi>
           )}
-        </bdi>
-        <button
-          type="button"
-          aria-label={composerStrings.composer.removeLocation}
-          title={composerStrings.composer.removeLocation}
-          disabled={disabled}
-          onClick={clear}
-          className="flex size-7 shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors hover:bg-brand-100"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
+          <button
+            type="button"
+            aria-label={composerStrings.composer.removeLocation}
+            title={composerStrings.composer.removeLocation}
+            disabled={disabled}
+            onClick={clear}
+            className="flex size-7 shrink-0 items-center justify-center rounded-full text-brand-700 transition-colors hover:bg-brand-100"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </span>
+        {unnamed ? (
+          <span role="status" className="text-xs text-amber-800">
+            {composerStrings.composer.locationNameNotFound}
+          </span>
+        ) : null}
       </span>
     );
   }
