@@ -78,6 +78,15 @@ export const REALTIME_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
 export const REALTIME_PATH = '/hubs/notifications';
 
 export const ADS_EVERY_N_POSTS = 3;
+/**
+ * Between posts, an ad is planned only at every second of the spec's slots: six posts apart, more than a phone's
+ * screen, so two ads never show at once; with the ad at the top of the page that is two per ten posts.
+ */
+export const AD_FEED_GAP_POSTS = 6;
+/** Between-posts ads planned for one page view; past them (and when nothing fresh is left) the slots stay empty. */
+export const AD_FEED_SLOTS_PER_VIEW = 8;
+/** How often one ad may appear in one page view, never twice on one screen nor twice in a row in a placement. */
+export const AD_SAME_AD_PER_VIEW = 2;
 export const AD_IMPRESSION_DELAY_MS = 500;
 /** Ads auto-refresh: off unless configured; when on, a placement fetches its ads again this often. */
 export const AD_AUTO_REFRESH = false;

@@ -21,6 +21,50 @@ export type Ad = z.infer<typeof adSchema>;
 
 export const adsQuerySchema = z.object({ placement: adPlacementSchema });
 
+/** One placement's place in a viewer's rotation: `<placement>.<turn>.<ad id>`, the last ad it showed them. */
+const ROTATION_POINT = /^([A-Za-z]+)\.(\d{1,9})\.(\d{1,12})$/;
+
+/**
+ * `GET /api/ads/plan`: the ads of one page view. `placements` are those the viewer's layout shows, most important
+ * first; `after` is where the viewer's rotation of each stands, kept by their browser (so any server instance
+ * plans the same page, and none keeps anyone's history).
+ */
+export const adPlanQuerySchema = z.object({
+  placements: z
+    .string()
+    .max(200, msg.invalidValue)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(adPlacementSchema).min(1, msg.invalidValue).max(AD_PLACEMENTS.length, msg.invalidValue)),
+  after: z
+    .string()
+    .max(300, msg.invalidValue)
+    .optional()
+    .transform((value, context) => {
+      const points: Partial<Record<(typeof AD_PLACEMENTS)[number], { turn: number; adId: number }>> = {};
+      for (const part of (value ?? '').split(',').filter(Boolean)) {
+        const match = ROTATION_POINT.exec(part);
+        const placement = adPlacementSchema.safeParse(match?.[1]);
+        if (!match || !placement.success) {
+          context.addIssue({ code: 'custom', message: msg.invalidValue });
+          return z.NEVER;
+        }
+        points[placement.data] = { turn: Number(match[2]), adId: Number(match[3]) };
+      }
+      return points;
+    }),
+});
+
+export const adPlanSlotSchema = z.object({
+  placement: adPlacementSchema,
+  /** The turn of the viewer's rotation of this placement that this ad was taken from. */
+  turn: z.number().int(),
+  ad: adSchema,
+});
+export type AdPlanSlot = z.infer<typeof adPlanSlotSchema>;
+/** The page view's ads in order: a placement's slots take its entries one by one; a missing one stays empty. */
+export const adPlanSchema = z.object({ slots: z.array(adPlanSlotSchema) });
+export type AdPlan = z.infer<typeof adPlanSchema>;
+
 /** The page an impression was seen on: a site path only, never a full URL. */
 const pagePath = z
   .string()
@@ -42,6 +86,15 @@ export const adImpressionSchema = z.object({
 export const adClickSchema = z.object({
   referrerUrl: pagePath.optional(),
   placement: adPlacementSchema.optional(),
+});
+
+/**
+ * `GET /api/ads/{id}/click`: the ad's link. It records the click and sends the browser on to the ad's stored
+ * target, so opening it in a new tab counts too; the destination is never taken from the request.
+ */
+export const adClickLinkSchema = z.object({
+  placement: adPlacementSchema.optional(),
+  page: pagePath.optional(),
 });
 
 /** Whether the event moved the ad's counters: the first per visitor, ad, placement and kind in a window. */

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { adEvents, ads } from '../../db/schema';
 
@@ -20,6 +20,23 @@ export function activeAds(db: Executor, placement: string) {
       ),
     )
     .limit(50);
+}
+
+/** Ads that may be shown now in any of `placements`, in one query for a whole page view. */
+export function activeAdsIn(db: Executor, placements: string[]) {
+  return db
+    .select()
+    .from(ads)
+    .where(
+      and(
+        eq(ads.isActive, true),
+        arrayOverlaps(ads.placements, placements),
+        or(isNull(ads.startsAt), lte(ads.startsAt, sql`now()`)),
+        or(isNull(ads.endsAt), gt(ads.endsAt, sql`now()`)),
+      ),
+    )
+    .orderBy(ads.id)
+    .limit(300);
 }
 
 export async function findAd(db: Executor, id: number) {

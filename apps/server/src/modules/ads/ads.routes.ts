@@ -3,12 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import {
+  adClickLinkSchema,
   adClickResultSchema,
   adClickSchema,
   adImpressionResultSchema,
   adImpressionSchema,
   adInputSchema,
   adminAdSchema,
+  adPlanQuerySchema,
+  adPlanSchema,
   adSchema,
   adsQuerySchema,
   adStatusInputSchema,
@@ -79,6 +82,24 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/plan',
+    {
+      schema: {
+        tags,
+        summary:
+          "The ads of one page view for the placements the viewer's layout shows: at most one ad per screen, one ad at most twice, never the same ad twice in a row in a placement, nothing when nothing fresh is left",
+        querystring: adPlanQuerySchema,
+        response: { 200: adPlanSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // Each answer moves the viewer's rotation on: never kept by a cache, never the same for two viewers.
+      void reply.header('cache-control', 'no-store');
+      return ads.planFor(app.ctx, request.query.placements, request.query.after);
+    },
+  );
+
+  app.get(
     '/:id',
     { schema: { tags, summary: 'One ad', params, response: { 200: adSchema, ...errors } } },
     async (request) => ads.getAd(app.ctx, request.params.id),
@@ -106,6 +127,31 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       visitor.issue();
       return { success: true, counted };
+    },
+  );
+
+  app.get(
+    '/:id/click',
+    {
+      schema: {
+        tags,
+        summary:
+          "An ad's link: records the click like POST does and redirects (302) to the ad's stored target; 404 for an ad not being served",
+        params,
+        querystring: adClickLinkSchema,
+        response: { 302: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const visitor = visitorOf(request, reply);
+      const target = await ads.followAd(
+        app.ctx,
+        request.params.id,
+        { placement: request.query.placement, page: request.query.page },
+        visitor,
+      );
+      visitor.issue();
+      return reply.redirect(target, 302);
     },
   );
 

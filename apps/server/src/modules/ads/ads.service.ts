@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AD_MAX_PER_PLACEMENT, type AdPlacement } from '@ray/shared/constants';
-import { adStatus, type Ad, type AdminAd, type adInputSchema } from '@ray/shared/schemas/ad';
+import { adStatus, type Ad, type AdminAd, type AdPlan, type adInputSchema } from '@ray/shared/schemas/ad';
 import { msg } from '@ray/shared/messages.ar';
 import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
@@ -8,6 +8,7 @@ import { limitAddress } from '../../lib/rate-limiter';
 import { keyOfUrl } from '../../lib/storage';
 import * as repo from './ads.repository';
 import type { AdRow } from './ads.repository';
+import { planPageView, takeFromRotation, type RotationPoint } from './ads.plan';
 
 const toAd = (row: AdRow): Ad => ({
   id: row.id,
@@ -35,26 +36,37 @@ function toAdminAd(row: AdRow, now = Date.now()): AdminAd {
   };
 }
 
-/** Weighted sampling without replacement: an ad of weight 3 is three times as likely to be picked as one of 1. */
-export function pickWeighted<T extends { weight: number }>(
-  items: T[],
-  count: number,
-  random: () => number = Math.random,
-): T[] {
-  const pool = [...items];
-  const picked: T[] = [];
-  while (picked.length < count && pool.length > 0) {
-    const total = pool.reduce((sum, item) => sum + item.weight, 0);
-    let roll = random() * total;
-    const index = pool.findIndex((item) => (roll -= item.weight) < 0);
-    picked.push(...pool.splice(index === -1 ? pool.length - 1 : index, 1));
-  }
-  return picked;
-}
+/**
+ * Clients written to the spec ask for one placement at a time and keep no place in a rotation, so each instance
+ * keeps one per placement for them: the weights hold over time, and the ads of one answer are all different. The
+ * web app asks for a whole page view instead (`planFor`), with its own place in each rotation.
+ */
+const specRotation = new Map<AdPlacement, RotationPoint>();
 
 export async function adsFor(ctx: AppContext, placement: AdPlacement): Promise<Ad[]> {
   const rows = await repo.activeAds(ctx.database.db, placement);
-  return pickWeighted(rows, AD_MAX_PER_PLACEMENT[placement]).map(toAd);
+  const picked = new Set<number>();
+  // Called only for the ad about to be taken, so it also remembers it: one answer never holds an ad twice.
+  const unpicked = (row: AdRow) => !picked.has(row.id) && Boolean(picked.add(row.id));
+  const ads = takeFromRotation(rows, specRotation.get(placement), AD_MAX_PER_PLACEMENT[placement], unpicked);
+  const last = ads.at(-1);
+  if (last) specRotation.set(placement, { turn: last.turn, adId: last.ad.id });
+  return ads.map(({ ad }) => toAd(ad));
+}
+
+/** The ads of one page view for the placements the viewer's layout shows (see `planPageView`). */
+export async function planFor(
+  ctx: AppContext,
+  placements: AdPlacement[],
+  after: Partial<Record<AdPlacement, RotationPoint>>,
+): Promise<AdPlan> {
+  const rows = await repo.activeAdsIn(ctx.database.db, placements);
+  const slots = planPageView(
+    placements,
+    (placement) => rows.filter((row) => row.placements.includes(placement)),
+    after,
+  );
+  return { slots: slots.map(({ placement, turn, ad }) => ({ placement, turn, ad: toAd(ad) })) };
 }
 
 export async function getAd(ctx: AppContext, id: number): Promise<Ad> {
@@ -145,6 +157,21 @@ export async function recordClick(
     await mayCount(ctx, visitor),
   );
   return { targetUrl: row.targetUrl, counted };
+}
+
+/**
+ * Follows an ad's link (`GET /api/ads/{id}/click`): only an ad being served now has one, the click is recorded
+ * like any other, and the answer is the ad's stored target, whatever the request says.
+ */
+export async function followAd(
+  ctx: AppContext,
+  id: number,
+  click: { placement: AdPlacement | undefined; page: string | undefined },
+  visitor: AdVisitor,
+): Promise<string> {
+  const row = await repo.findAd(ctx.database.db, id);
+  if (!row || toAdminAd(row).status !== 'active') throw new AppError('NOT_FOUND');
+  return (await recordClick(ctx, id, click, visitor)).targetUrl;
 }
 
 export async function listForAdmin(ctx: AppContext): Promise<AdminAd[]> {

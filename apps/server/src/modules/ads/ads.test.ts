@@ -6,7 +6,7 @@ import type { Ad, AdminAd } from '@ray/shared/schemas/ad';
 import { adEvents } from '../../db/schema';
 import { registerWithRole } from '../../test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
-import { AD_COUNT_WINDOW_MS, countWindowStart, NEW_VISITORS_PER_ADDRESS, pickWeighted } from './ads.service';
+import { AD_COUNT_WINDOW_MS, countWindowStart, NEW_VISITORS_PER_ADDRESS } from './ads.service';
 
 let t: TestApp;
 let admin: TestUser;
@@ -426,15 +426,18 @@ describe('ads', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('picks by weight without repeating an ad', () => {
-    const items = [
-      { id: 1, weight: 1 },
-      { id: 2, weight: 3 },
-      { id: 3, weight: 1 },
-    ];
-    const picked = pickWeighted(items, 3, () => 0.5);
-    expect(new Set(picked.map((i) => i.id)).size).toBe(3);
-    expect(pickWeighted(items, 1, () => 0.3)[0]!.id).toBe(2);
+  it("answers the spec's placement query with different ads, taking turns by weight", async () => {
+    const other = await createAd(['Sidebar']);
+    const answers = await Promise.all(
+      [1, 2, 3].map(async () =>
+        (await t.app.inject({ method: 'GET', url: '/api/ads?placement=Sidebar' })).json<Ad[]>(),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.length).toBeLessThanOrEqual(3);
+      expect(new Set(answer.map((a) => a.id)).size).toBe(answer.length);
+    }
+    expect(answers.flat().map((a) => a.id)).toContain(other.id);
   });
 });
 
