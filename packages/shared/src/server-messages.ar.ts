@@ -159,11 +159,12 @@ export const serverMsg = {
       many: '# شخصًا',
       other: '# شخص',
     },
+    /** The people a named card does not name: «علّق سارة وخالد و3 آخرون على منشورك». */
     otherPeople: {
       zero: 'لا أحد آخر',
       one: 'شخص آخر',
       two: 'شخصان آخران',
-      few: '# أشخاص آخرين',
+      few: '# آخرون',
       many: '# شخصًا آخر',
       other: '# شخص آخر',
     },
@@ -178,13 +179,22 @@ export const serverMsg = {
     liked: (people: string) => `أعجب ${people} بمنشورك`,
     rated: (people: string) => `قيّم ${people} منشورك`,
     voted: (people: string) => `صوّت ${people} في استطلاعك`,
+    /**
+     * One person leads the sentence («سارة علّق على منشورك»); several follow the verb, which stays singular
+     * before its subjects («علّق سارة وخالد على منشورك»), so no verb has to agree with a number.
+     */
     followed: (newest: string) => `${newest} بدأ بمتابعتك`,
-    followedWithOne: (newest: string, other: string) => `${newest} و${other} بدآ بمتابعتك`,
-    followedWithMany: (newest: string, others: string) => `${newest} و${others} بدأوا بمتابعتك`,
+    followedBy: (people: string) => `بدأ ${people} بمتابعتك`,
     replied: (writer: string) => `${writer} ردّ في نقاش شاركت فيه`,
+    repliedBy: (people: string) => `ردّ ${people} في نقاش شاركت فيه`,
+    /** Replies of a card kept from before its writers were recorded, counted without naming anyone. */
     replies: (replies: string) => `${replies} في نقاش شاركت فيه`,
     commented: (sender: string) => `${sender} علّق على منشورك`,
+    commentedBy: (people: string) => `علّق ${people} على منشورك`,
     mentioned: (sender: string) => `${sender} أشار إليك`,
+    mentionedBy: (people: string) => `أشار ${people} إليك`,
+    /** What joins the people a card names: «سارة وخالد», «سارة وخالد و3 آخرون». */
+    and: ' و',
     pollClosed: 'انتهى استطلاع صوّتَّ فيه، والنتائج الآن نهائية',
     ownPollClosed: 'انتهى استطلاعك، والنتائج الآن نهائية',
     trending: 'منشورك ضمن الأكثر تفاعلاً الآن 🔥',

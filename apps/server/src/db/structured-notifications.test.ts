@@ -77,11 +77,14 @@ describe('migration 0012: notifications as data', () => {
       before.rows.map((row, index) => ({
         type: row.type,
         senderName: row.sender_name,
-        // The suspension's end was only written in its text; it is read from the account now.
+        // The suspension's end was only written in its text; it is read from the account now. A follower's
+        // name is isolated now, so that a Latin name keeps its direction in the sentence.
         message:
           index === 6
             ? `أوقف فريق الإشراف حسابك عن النشر والتعليق والتصويت حتى ${formatSuspensionEnd(until)}`
-            : row.message,
+            : index === 2
+              ? '\u2068هند السالم\u2069 بدأ بمتابعتك'
+              : row.message,
       })),
     );
   });

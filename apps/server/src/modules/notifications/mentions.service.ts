@@ -2,8 +2,7 @@ import { extractMentions, MENTIONS_NOTIFIED_MAX, type MentionTarget } from '@ray
 import type { Executor } from '../../db/client';
 import * as repo from './mentions.repository';
 import type { CreatedNotification } from './notifications.repository';
-import { insertNotification } from './notifications.repository';
-import { excerpt } from './notifications.service';
+import { excerpt, notifyAbout } from './notifications.service';
 
 /** The people each text mentions who exist, in the order each text names them: one query for a whole page. */
 export async function mentionsOfTexts(db: Executor, texts: readonly string[]): Promise<MentionTarget[][]> {
@@ -52,7 +51,7 @@ export async function notifyMentions(db: Executor, event: MentionEvent): Promise
   for (const person of people) {
     if (!(await repo.markMentioned(db, person.userId, target))) continue;
     // Someone who turned mentions off in the app stays marked: an edit of this content does not tell them later.
-    const row = await insertNotification(db, {
+    const row = await notifyAbout(db, {
       recipientId: person.userId,
       kind: 'mention',
       actorId: event.isAnonymous ? null : event.authorId,

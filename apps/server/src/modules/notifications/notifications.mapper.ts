@@ -13,6 +13,7 @@ export function toNotification(view: NotificationView): Notification {
     count: view.count,
     actorName: view.actor ? displayName(view.actor) : null,
     details: view.details,
+    people: view.people && { names: view.people.newest.map(displayName), total: view.people.total },
   };
   return {
     id: view.id,

@@ -27,10 +27,25 @@ export function excerpt(text: string): string {
 }
 
 /**
+ * Writes a comment, reply or mention notification. A named person's folds into the recipient's unread card of
+ * the same kind on the same post, which records them among the people it names («علّق سارة وخالد على
+ * منشورك»). An anonymous person's stands alone as «مجهول», neither grouped with named people nor recorded: who
+ * wrote it must not be told apart by how a card changes.
+ */
+export async function notifyAbout(
+  db: Executor,
+  row: Omit<repo.NewNotification, 'groupKey'> & { kind: 'comment' | 'reply' | 'mention'; postId: number },
+): Promise<CreatedNotification | undefined> {
+  if (row.actorId === null || row.actorId === undefined) return repo.insertNotification(db, row);
+  const created = await repo.insertNotification(db, { ...row, groupKey: `${row.kind}:${row.postId}` });
+  if (created) await repo.recordActor(db, created, row.actorId);
+  return created;
+}
+
+/**
  * Notifications for a new comment: the post's author ('comment') and the other people who commented on the
- * post ('reply'). An anonymous commenter is stored as no one and shown as 'مجهول'; replies group by thread and
- * are counted as replies, so nothing about who wrote them (notification_actors, the group key) is kept. Call
- * inside the comment's transaction; deliver the returned rows after the commit.
+ * post ('reply'). An anonymous commenter is stored as no one and shown as 'مجهول', on a card of its own
+ * (notifyAbout). Call inside the comment's transaction; deliver the returned rows after the commit.
  */
 export async function notifyComment(
   db: Executor,
@@ -40,7 +55,7 @@ export async function notifyComment(
   const created: (CreatedNotification | undefined)[] = [];
   if (event.postAuthorId !== event.commenterId) {
     created.push(
-      await repo.insertNotification(db, {
+      await notifyAbout(db, {
         recipientId: event.postAuthorId,
         kind: 'comment',
         actorId,
@@ -62,13 +77,12 @@ export async function notifyComment(
     .limit(MAX_THREAD_RECIPIENTS);
   for (const { authorId } of thread) {
     created.push(
-      await repo.insertNotification(db, {
+      await notifyAbout(db, {
         recipientId: authorId,
         kind: 'reply',
         actorId,
         content: excerpt(event.content),
         postId: event.postId,
-        groupKey: `reply:${event.postId}`,
       }),
     );
   }
@@ -78,7 +92,7 @@ export async function notifyComment(
 /**
  * Notifications for a reply under a comment: the author of the comment answered ('reply', grouped with the
  * post's other replies), and the post's author when someone else ('comment'); never the replier. An anonymous
- * replier is stored as no one and shown as «مجهول». Call inside the reply's transaction.
+ * replier is stored as no one and shown as «مجهول», on a card of its own. Call inside the reply's transaction.
  */
 export async function notifyReply(
   db: Executor,
@@ -95,19 +109,18 @@ export async function notifyReply(
   const created: (CreatedNotification | undefined)[] = [];
   if (event.threadAuthorId !== event.replierId) {
     created.push(
-      await repo.insertNotification(db, {
+      await notifyAbout(db, {
         recipientId: event.threadAuthorId,
         kind: 'reply',
         actorId,
         content: excerpt(event.content),
         postId: event.postId,
-        groupKey: `reply:${event.postId}`,
       }),
     );
   }
   if (event.postAuthorId !== event.replierId && event.postAuthorId !== event.threadAuthorId) {
     created.push(
-      await repo.insertNotification(db, {
+      await notifyAbout(db, {
         recipientId: event.postAuthorId,
         kind: 'comment',
         actorId,

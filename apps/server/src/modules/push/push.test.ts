@@ -181,7 +181,7 @@ describe('sending notifications to devices', () => {
     const [notification] = await notificationsOf(t.app, author);
     expect(open(message, browser)).toEqual({
       title: 'ليلى حداد',
-      body: `ليلى حداد علّق على منشورك\n\u2068Great idea يا صديقي\u2069`,
+      body: `\u2068ليلى حداد\u2069 علّق على منشورك\n\u2068Great idea يا صديقي\u2069`,
       url: `/posts/${post.id}`,
       tag: `comment:${post.id}`,
       notificationId: notification!.id,
@@ -199,7 +199,7 @@ describe('sending notifications to devices', () => {
     const payload = open(await only(browser), browser);
     expect(payload).toMatchObject({
       title: 'عمر الزهراني',
-      body: 'عمر الزهراني بدأ بمتابعتك',
+      body: '\u2068عمر الزهراني\u2069 بدأ بمتابعتك',
       url: '/notifications',
       tag: 'follow:account',
     });
