@@ -4,11 +4,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { appConfigQueryOptions } from '@/lib/app-config';
 import { strings } from '@/i18n/strings.ar';
 import { initializeSession } from '@/lib/session';
-import { PageTakenOver } from './page-taken-over';
 import { AppRoutes } from './router';
 
-const MaintenancePage = lazy(() =>
-  import('@/features/pages/pages/maintenance-page').then((m) => ({ default: m.MaintenancePage })),
+const MaintenanceGate = lazy(() =>
+  import('./maintenance-gate').then((m) => ({ default: m.MaintenanceGate })),
 );
 
 function Splash() {
@@ -30,21 +29,19 @@ export type AppRouter = ComponentType<{ children: ReactNode }>;
 export function AppGate({ Router }: { Router: AppRouter }) {
   const config = useQuery(appConfigQueryOptions());
   const settled = !config.isPending;
-  const maintenance = config.data?.maintenanceMode === true;
 
+  // The session is checked during maintenance too: an admin signed in goes on using the app.
   useEffect(() => {
-    if (settled && !maintenance) void initializeSession();
-  }, [settled, maintenance]);
+    if (settled) void initializeSession();
+  }, [settled]);
 
   if (!settled) return <Splash />;
-  if (maintenance) {
+  if (config.data?.maintenanceMode) {
     return (
       <Suspense fallback={<Splash />}>
-        <MaintenancePage
-          message={config.data?.maintenanceMessage ?? ''}
-          supportContact={config.data?.supportContact ?? ''}
-        />
-        <PageTakenOver />
+        <Router>
+          <MaintenanceGate config={config.data} splash={<Splash />} />
+        </Router>
       </Suspense>
     );
   }

@@ -100,6 +100,9 @@ const AdminMessagesPage = lazy(() =>
 const AdminAuditLogPage = lazy(() =>
   import('@/features/admin/pages/admin-audit-log-page').then((m) => ({ default: m.AdminAuditLogPage })),
 );
+const AdminMaintenancePage = lazy(() =>
+  import('@/features/admin/pages/admin-maintenance-page').then((m) => ({ default: m.AdminMaintenancePage })),
+);
 
 /** The route table of spec section 2. */
 const routes: RouteObject[] = [
@@ -142,6 +145,7 @@ const routes: RouteObject[] = [
                   { path: 'analytics', element: <AdminAnalyticsPage /> },
                   { path: 'messages', element: <AdminMessagesPage /> },
                   { path: 'audit-log', element: <AdminAuditLogPage /> },
+                  { path: 'maintenance', element: <AdminMaintenancePage /> },
                 ],
               },
             ],

@@ -2,6 +2,7 @@ import type { AdPlacement } from '@ray/shared/constants';
 import type { AdStatus } from '@ray/shared/schemas/ad';
 import type { AnalyticsEventName, RecordedActivity } from '@ray/shared/schemas/analytics';
 import type { AuditAction } from '@ray/shared/schemas/audit';
+import type { CountForms } from '@/lib/format';
 
 /** Copy of the admin area: ads, analytics and the contact messages tab. */
 export const adminStrings = {
@@ -14,13 +15,21 @@ export const adminStrings = {
     analytics: 'الإحصاءات',
     messages: 'رسائل التواصل',
     auditLog: 'سجل الإجراءات',
+    maintenance: 'الصيانة',
   },
   forbiddenTitle: 'ليس لديك صلاحية',
   forbiddenBody: 'هذه الصفحة مخصصة لمديري المنصة.',
 
   ads: {
     title: 'الإعلانات',
-    count: (n: string) => `${n} إعلان`,
+    count: {
+      zero: 'لا إعلانات',
+      one: 'إعلان واحد',
+      two: 'إعلانان',
+      few: 'إعلانات',
+      many: 'إعلاناً',
+      hundreds: 'إعلان',
+    } satisfies CountForms,
     create: 'إعلان جديد',
     refresh: 'تحديث',
     loadFailed: 'فشل في تحميل الإعلانات',
@@ -75,6 +84,35 @@ export const adminStrings = {
     resumed: 'تم استئناف الإعلان',
     statusFailed: 'فشل في تغيير حالة الإعلان',
     noCtr: '—',
+  },
+
+  maintenance: {
+    title: 'وضع الصيانة',
+    intro:
+      'حين يُفعَّل، يرى الزوار والمستخدمون صفحة الصيانة برسالتك بدل المنصة، ويبقى المشرفون قادرين على الدخول واستخدامها كاملة.',
+    loadFailed: 'فشل في تحميل إعدادات الصيانة',
+    stateOn: 'مفعّل الآن',
+    stateOff: 'متوقف الآن',
+    switchLabel: 'تفعيل وضع الصيانة',
+    messageLabel: 'رسالة الصيانة',
+    messageHint: 'تظهر للزوار على صفحة الصيانة، مثل موعد العودة المتوقع.',
+    messageCount: (used: string, max: string) => `${used} من ${max}`,
+    save: 'حفظ',
+    unchanged: 'لا تغييرات لحفظها',
+    cancel: 'إلغاء',
+    confirmOnTitle: 'تفعيل وضع الصيانة؟',
+    confirmOnBody: 'خلال ثوانٍ يرى الجميع صفحة الصيانة بهذه الرسالة، عدا المشرفين.',
+    confirmOn: 'تفعيل الصيانة',
+    confirmOffTitle: 'إيقاف وضع الصيانة؟',
+    confirmOffBody: 'تعود المنصة للجميع خلال ثوانٍ.',
+    confirmOff: 'إيقاف الصيانة',
+    confirmMessageTitle: 'تحديث رسالة الصيانة؟',
+    confirmMessageBody: 'تظهر الرسالة الجديدة على صفحة الصيانة خلال ثوانٍ.',
+    confirmMessage: 'حفظ الرسالة',
+    turnedOn: 'تم تفعيل وضع الصيانة',
+    turnedOff: 'تم إيقاف وضع الصيانة',
+    messageSaved: 'تم حفظ رسالة الصيانة',
+    saveFailed: 'فشل في حفظ إعدادات الصيانة',
   },
 
   adForm: {
@@ -170,7 +208,14 @@ export const adminStrings = {
     title: 'سجل الإجراءات',
     subtitle:
       'كل ما فعله فريق الإشراف والمديرون، الأحدث أولاً. لا يُعدَّل السجل ولا يُحذف منه شيء، وصاحب المحتوى المجهول لا يظهر فيه إلا بمعرّف المحتوى.',
-    count: (n: string) => `${n} إجراء`,
+    count: {
+      zero: 'لا إجراءات',
+      one: 'إجراء واحد',
+      two: 'إجراءان',
+      few: 'إجراءات',
+      many: 'إجراءً',
+      hundreds: 'إجراء',
+    } satisfies CountForms,
     refresh: 'تحديث',
     loadFailed: 'فشل في تحميل سجل الإجراءات',
     empty: 'لم يُسجَّل أي إجراء بعد',

@@ -9,5 +9,9 @@ export const statusPageStrings = {
     title: 'نعود قريباً',
     subtitle: 'الموقع في صيانة مؤقتة',
     contact: 'للتواصل:',
+    /** Shown above every page to a signed-in admin while everyone else sees the maintenance page. */
+    banner: 'وضع الصيانة مفعّل',
+    bannerBody: 'لا يرى الزوار والمستخدمون إلا صفحة الصيانة.',
+    bannerManage: 'إدارة الصيانة',
   },
 } as const;

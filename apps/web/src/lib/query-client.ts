@@ -2,6 +2,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_RETRY, QUERY_STALE_MS } from '@ray/shared/constants';
 import { track } from './analytics';
 import { ApiError } from './api-client';
+import { appConfigKeys } from './app-config';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,8 +13,22 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** A client error will answer the same the second time; only network trouble and 5xx are worth a retry. */
+/**
+ * An answer saying maintenance began reads the configuration again, so the page in front of the user turns into
+ * the maintenance page instead of a string of failures.
+ */
+function noticeMaintenance(error: unknown): boolean {
+  const maintenance = error instanceof ApiError && error.code === 'MAINTENANCE';
+  if (maintenance) void queryClient.invalidateQueries({ queryKey: appConfigKeys.all });
+  return maintenance;
+}
+
+/**
+ * A client error will answer the same the second time; only network trouble and 5xx are worth a retry, and
+ * maintenance, which lasts longer than any retry, is not.
+ */
 function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (noticeMaintenance(error)) return false;
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < QUERY_RETRY;
 }
@@ -22,6 +37,7 @@ export const queryClient = new QueryClient({
   // Every failed write is counted here, whichever toast its own hook shows.
   mutationCache: new MutationCache({
     onError: (error) => {
+      noticeMaintenance(error);
       track('error', {
         kind: 'mutation',
         status: error instanceof ApiError ? error.status : null,

@@ -9,9 +9,12 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
+/** The longest maintenance message an admin may write. */
+export const MAINTENANCE_MESSAGE_MAX = 500;
+
 export const updateAppConfigSchema = z.object({
   maintenanceMode: z.boolean().optional(),
-  maintenanceMessage: z.string().trim().min(1).max(500).optional(),
+  maintenanceMessage: z.string().trim().min(1).max(MAINTENANCE_MESSAGE_MAX).optional(),
   supportContact: z.string().trim().min(1).max(200).optional(),
 });
 

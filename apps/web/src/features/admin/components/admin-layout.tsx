@@ -1,4 +1,12 @@
-import { BarChart3, LayoutDashboard, Mail, Megaphone, ScrollText, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  LayoutDashboard,
+  Mail,
+  Megaphone,
+  ScrollText,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { ForbiddenState, PageLoader } from '@/components/page-states';
@@ -12,6 +20,7 @@ const TABS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/analytics', label: s.tabs.analytics, icon: BarChart3 },
   { to: '/admin/messages', label: s.tabs.messages, icon: Mail },
   { to: '/admin/audit-log', label: s.tabs.auditLog, icon: ScrollText },
+  { to: '/admin/maintenance', label: s.tabs.maintenance, icon: Wrench },
 ];
 
 function AdminShell() {
