@@ -1,7 +1,6 @@
-import { TRENDING_DAYS_DEFAULT, type AdPlacement } from '@ray/shared/constants';
+import { TRENDING_DAYS_DEFAULT } from '@ray/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router';
-import { adsQueryOptions } from '@/components/ads/ads-api';
 import { appConfigQueryOptions } from '@/lib/app-config';
 import { commentsInfiniteQueryOptions } from '@/features/comments/api/get-comments';
 import { trendingHashtagsQueryOptions } from '@/entities/hashtag/api/get-trending-hashtags';
@@ -19,24 +18,20 @@ type Reads = (search: URLSearchParams) => Record<string, string>;
 
 const none: Loader = () => [];
 
-/** The layout's ad slots, on every page; a page adds the slots of its own (between posts, under a post). */
-const LAYOUT_ADS: AdPlacement[] = ['Header', 'Mobile', 'Sidebar', 'Footer'];
-
 /**
  * The public pages rendered on the server, each with the queries its first screen shows, fetched through the
  * same query options the page's components use, so the browser starts from the very answers it would ask for,
  * and the query parameters it reads (none unless `reads` says). Pages that need a session (and guest-only
- * forms) render only in the browser.
+ * forms) render only in the browser. Ads are not among them: each page view's ads are planned for its own
+ * reader in the browser (`GET /api/ads/plan`), and this HTML is shared by every visitor.
  */
-const PAGES: { path: string; load: Loader; reads?: Reads; ads?: AdPlacement[] }[] = [
+const PAGES: { path: string; load: Loader; reads?: Reads }[] = [
   {
     path: '/',
     load: (client) => [client.infiniteQuery(postsInfiniteQueryOptions({}))],
-    ads: ['BetweenPosts'],
   },
   {
     path: '/posts/:postId',
-    ads: ['PostDetail'],
     load: (client, params) => {
       const id = Number(params.postId);
       if (!Number.isSafeInteger(id) || id <= 0) return [];
@@ -62,7 +57,6 @@ const PAGES: { path: string; load: Loader; reads?: Reads; ads?: AdPlacement[] }[
   },
   {
     path: '/wasm/:hashtagName',
-    ads: ['BetweenPosts'],
     reads: (search): Record<string, string> => {
       const sortBy = readHashtagSort(search.get('sortBy'));
       return sortBy === readHashtagSort(null) ? {} : { sortBy };
@@ -76,7 +70,6 @@ const PAGES: { path: string; load: Loader; reads?: Reads; ads?: AdPlacement[] }[
   },
   {
     path: '/profile/:userId',
-    ads: ['BetweenPosts'],
     load: (client, params) => {
       const userId = params.userId ?? '';
       // The profile's posts are asked for by the id the profile answers with, so they follow it.
@@ -116,7 +109,6 @@ export async function loadPageData(client: QueryClient, url: URL): Promise<boole
     if (!match) continue;
     await Promise.allSettled([
       client.query(appConfigQueryOptions()),
-      ...[...LAYOUT_ADS, ...(page.ads ?? [])].map((placement) => client.query(adsQueryOptions(placement))),
       ...page.load(client, match.params, url.searchParams),
     ]);
     return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdBlockedPath } from './ad-placement';
+import { isAdBlockedPath, pageAdPlacements } from './ad-placement';
 
 describe('isAdBlockedPath', () => {
   it('blocks ads on the sign-in and registration pages', () => {
@@ -18,5 +18,25 @@ describe('isAdBlockedPath', () => {
     for (const path of ['/', '/trends', '/login/callback', '/registered', '/posts/1', '/administrator']) {
       expect(isAdBlockedPath(path)).toBe(false);
     }
+  });
+});
+
+describe('pageAdPlacements', () => {
+  it('asks only for the sidebar in the wide layout, whose ad stays in view', () => {
+    for (const path of ['/', '/posts/3', '/faq']) expect(pageAdPlacements(path, 'wide')).toEqual(['Sidebar']);
+  });
+
+  it("puts the top of the page first, then the page's own slots, and the footer last", () => {
+    expect(pageAdPlacements('/', 'narrow')).toEqual(['Mobile', 'BetweenPosts', 'Footer']);
+    expect(pageAdPlacements('/profile/abc/', 'medium')).toEqual(['Header', 'BetweenPosts', 'Footer']);
+    expect(pageAdPlacements('/posts/12', 'narrow')).toEqual(['Mobile', 'PostDetail', 'Footer']);
+    expect(pageAdPlacements('/faq', 'medium')).toEqual(['Header', 'Footer']);
+  });
+
+  it("keeps a signed-in reader's phone slot, at the page's end, for pages with no slot of their own", () => {
+    expect(pageAdPlacements('/', 'narrow', true)).toEqual(['BetweenPosts', 'Footer']);
+    expect(pageAdPlacements('/posts/4', 'narrow', true)).toEqual(['PostDetail', 'Footer']);
+    expect(pageAdPlacements('/trends', 'narrow', true)).toEqual(['Mobile', 'Footer']);
+    expect(pageAdPlacements('/', 'medium', true)).toEqual(['Header', 'BetweenPosts', 'Footer']);
   });
 });

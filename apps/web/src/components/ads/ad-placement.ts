@@ -1,4 +1,4 @@
-import { AD_BLOCKED_PATHS } from '@ray/shared/constants';
+import { AD_BLOCKED_PATHS, type AdPlacement } from '@ray/shared/constants';
 
 /**
  * Sign-in and registration pages never show ads (spec section 9), nor does the admin area: an admin managing
@@ -9,4 +9,29 @@ export function isAdBlockedPath(pathname: string): boolean {
   return (
     (AD_BLOCKED_PATHS as readonly string[]).includes(path) || path === '/admin' || path.startsWith('/admin/')
   );
+}
+
+/** The layouts whose ad slots differ: the wide one has the sidebar, the narrow one the phone's top slot. */
+export type AdLayout = 'wide' | 'medium' | 'narrow';
+
+/** Pages whose list of posts carries ads between posts (`PostFeed`). */
+const FEED_PAGES = [/^\/$/, /^\/my-posts$/, /^\/bookmarks$/, /^\/profile\/[^/]+$/];
+
+/**
+ * The placements a page shows in a layout, most important first, for the page view's plan. In the wide layout
+ * the sidebar's ad stays in view all along, so it is the only one asked for; elsewhere the top of the page comes
+ * first, then the post page's slot or the ads between posts, and the footer last. A signed-in reader's phone
+ * shows its slot at the end of the page (`mobileAtEnd`), right after the posts: there it is asked for only on
+ * a page with no slot of its own, like the footer, so that it never shares a screen with another ad.
+ */
+export function pageAdPlacements(pathname: string, layout: AdLayout, mobileAtEnd = false): AdPlacement[] {
+  if (layout === 'wide') return ['Sidebar'];
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const own: AdPlacement[] = /^\/posts\/[^/]+$/.test(path)
+    ? ['PostDetail']
+    : FEED_PAGES.some((page) => page.test(path))
+      ? ['BetweenPosts']
+      : [];
+  if (layout === 'narrow' && mobileAtEnd) return own.length > 0 ? [...own, 'Footer'] : ['Mobile', 'Footer'];
+  return [layout === 'medium' ? 'Header' : 'Mobile', ...own, 'Footer'];
 }

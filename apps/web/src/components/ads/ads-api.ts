@@ -1,27 +1,82 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AD_IMPRESSION_DELAY_MS, type AdPlacement } from '@ray/shared/constants';
-import type { Ad } from '@ray/shared/schemas/ad';
-import { api } from '@/lib/api-client';
+import type { Ad, AdPlan } from '@ray/shared/schemas/ad';
+import { api, apiUrl } from '@/lib/api-client';
 
 export const adKeys = {
   all: ['ads'] as const,
-  placement: (placement: AdPlacement) => ['ads', placement] as const,
+  plan: (page: string, placements: readonly AdPlacement[]) =>
+    ['ads', 'plan', page, placements.join(',')] as const,
 };
 
-/** Ad failures are silent (spec section 7): an empty list leaves the placeholder. */
-export const adsQueryOptions = (placement: AdPlacement) =>
+/** Where this browser's reader stands in each placement's rotation: the last ad each placement showed them. */
+const ROTATION_KEY = 'ray:ad-rotation';
+type Rotation = Partial<Record<AdPlacement, { turn: number; adId: number }>>;
+
+function readRotation(): Rotation {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(ROTATION_KEY) ?? '{}');
+    return stored && typeof stored === 'object' ? stored : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Remembers an ad as shown, so that the next page view carries on after it: kept in this browser rather than on
+ * a server, so that whichever server plans the next page continues the same rotation, and nobody's history is
+ * stored anywhere.
+ */
+export function rememberShown(placement: AdPlacement, turn: number, adId: number): void {
+  try {
+    const rotation = readRotation();
+    if ((rotation[placement]?.turn ?? -1) >= turn) return;
+    localStorage.setItem(ROTATION_KEY, JSON.stringify({ ...rotation, [placement]: { turn, adId } }));
+  } catch {
+    // Without storage the reader starts each page at the top of the rotations; the plan still never repeats.
+  }
+}
+
+function rotationParam(placements: readonly AdPlacement[]): string {
+  const rotation = readRotation();
+  return placements
+    .flatMap((placement) => {
+      const point = rotation[placement];
+      return point && Number.isSafeInteger(point.turn) && Number.isSafeInteger(point.adId)
+        ? [`${placement}.${point.turn}.${point.adId}`]
+        : [];
+    })
+    .join(',');
+}
+
+/**
+ * The ads of one page view, planned by the server in one answer for the placements this layout shows. Ad
+ * failures are silent (spec section 7): null leaves the placeholders.
+ */
+export const adPlanQueryOptions = (page: string, placements: readonly AdPlacement[]) =>
   queryOptions({
-    queryKey: adKeys.placement(placement),
-    queryFn: async ({ signal }) => {
+    queryKey: adKeys.plan(page, placements),
+    queryFn: async ({ signal }): Promise<AdPlan | null> => {
       try {
-        return await api.get<Ad[]>('/api/ads', { query: { placement }, signal, auth: false });
+        return await api.get<AdPlan>('/api/ads/plan', {
+          query: { placements: placements.join(','), after: rotationParam(placements) },
+          signal,
+          auth: false,
+        });
       } catch {
-        return [];
+        return null;
       }
     },
     retry: false,
     meta: { keepOnSignOut: true },
   });
+
+/**
+ * An ad's link: the server records the click and redirects to the ad's stored target, so a click, a middle
+ * click or "open in a new tab" all count, and nothing waits for it.
+ */
+export const adLink = (ad: Ad, placement: AdPlacement, page: string) =>
+  apiUrl(`/api/ads/${ad.id}/click`, { query: { placement, page } });
 
 /**
  * Ad events identify nobody by themselves: the server counts a signed-in user by the access token and a visitor
@@ -57,13 +112,7 @@ export function scheduleImpression(ad: Ad, placement: AdPlacement, page: string)
   };
 }
 
-/** Counts the click; the server answers the ad's stored target, the only place the browser is sent. */
-export async function recordClick(ad: Ad, placement: AdPlacement, page: string): Promise<string> {
-  try {
-    return (
-      await sendEvent<{ targetUrl: string }>(`/api/ads/${ad.id}/click`, { referrerUrl: page, placement })
-    ).targetUrl;
-  } catch {
-    return ad.targetUrl;
-  }
+/** Counts a click on an ad that opens a page of this site in place, without holding up the navigation. */
+export function recordClick(ad: Ad, placement: AdPlacement, page: string): void {
+  sendEvent(`/api/ads/${ad.id}/click`, { referrerUrl: page, placement }).catch(() => undefined);
 }

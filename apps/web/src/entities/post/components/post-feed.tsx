@@ -13,7 +13,7 @@ import { strings } from '@/i18n/strings.ar';
 import { ApiError } from '@/lib/api-client';
 import { flattenPages } from '../api/get-posts';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
-import { adFollows } from '../utils/feed-ads';
+import { feedAdSlot } from '../utils/feed-ads';
 import { PostCard } from './post-card';
 import { PostCardSkeleton, PostListSkeleton } from './post-card-skeleton';
 
@@ -21,8 +21,9 @@ export type PostsQuery = UseInfiniteQueryResult<InfiniteData<Paged<Post>>>;
 
 /**
  * An infinite list of post cards for any posts query (`usePostsFeed` or another endpoint's infinite query):
- * skeletons while the first page loads, an error with retry, the caller's empty state, a between-posts ad after
- * every third post, the next page as the end comes near (with a button for keyboards), and an end message.
+ * skeletons while the first page loads, an error with retry, the caller's empty state, a between-posts ad slot
+ * after every sixth post (filled from the page view's ad plan), the next page as the end comes near (with a
+ * button for keyboards), and an end message.
  */
 export function PostFeed({
   query,
@@ -78,21 +79,25 @@ export function PostFeed({
   return (
     <div className="space-y-4">
       <div role="list" aria-label={label} aria-busy={isFetchingNextPage} className="space-y-4">
-        {posts.map((post, index) => (
-          <Fragment key={post.id}>
-            <div role="listitem">
-              <HydrateLater>
-                <PostCard post={post} priority={index < 2} />
-              </HydrateLater>
-            </div>
-            {/* A list holds only list items, so the ad between posts is one too. */}
-            {showAds && adFollows(index) ? (
+        {posts.map((post, index) => {
+          const adSlot = showAds ? feedAdSlot(index) : null;
+          return (
+            <Fragment key={post.id}>
               <div role="listitem">
-                <AdSlot placement="BetweenPosts" />
+                <HydrateLater>
+                  <PostCard post={post} priority={index < 2} />
+                </HydrateLater>
               </div>
-            ) : null}
-          </Fragment>
-        ))}
+              {/* A list holds only list items, so the ad between posts is one too; a slot the page's plan
+                  leaves empty takes no room. */}
+              {adSlot !== null ? (
+                <div role="listitem" className="empty:hidden">
+                  <AdSlot placement="BetweenPosts" index={adSlot} />
+                </div>
+              ) : null}
+            </Fragment>
+          );
+        })}
       </div>
 
       {isFetchingNextPage ? (
