@@ -5,7 +5,16 @@ export const composerStrings = {
     placeholder: 'شارك رأيك، أو اطرح سؤالاً على الناس...',
     advancedPlaceholder: 'اكتب رأيك هنا... استخدم # لإضافة وسم مثل #رأي',
     contentHint: '10 أحرف على الأقل، و500 حرف على الأكثر',
-    counter: (used: string, max: string) => `${used} من ${max} حرفاً`,
+    /** «12 من 500 حرف»: `max` is already counted with `characters` (formatCount). */
+    counter: (used: string, max: string) => `${used} من ${max}`,
+    characters: {
+      zero: 'لا أحرف',
+      one: 'حرف واحد',
+      two: 'حرفين',
+      few: 'أحرف',
+      many: 'حرفاً',
+      hundreds: 'حرف',
+    },
     votingType: 'نوع التصويت',
     pollOptions: 'خيارات الاستطلاع',
     pollOptionsHint: 'من خيارين إلى 10 خيارات؛ تُحذف الخيارات الفارغة عند النشر',

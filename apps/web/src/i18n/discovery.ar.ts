@@ -9,6 +9,24 @@ const postForms: CountForms = {
   hundreds: 'منشور',
 };
 
+const userForms: CountForms = {
+  zero: 'لا أحد',
+  one: 'مستخدم واحد',
+  two: 'مستخدمان',
+  few: 'مستخدمين',
+  many: 'مستخدماً',
+  hundreds: 'مستخدم',
+};
+
+const resultForms: CountForms = {
+  zero: 'لا نتائج',
+  one: 'نتيجة واحدة',
+  two: 'نتيجتان',
+  few: 'نتائج',
+  many: 'نتيجة',
+  hundreds: 'نتيجة',
+};
+
 /** Copy of the discovery screens: search, trends and the hashtag page. */
 export const discoveryStrings = {
   loadMore: 'تحميل المزيد',
@@ -16,7 +34,8 @@ export const discoveryStrings = {
   nextPageFailed: 'تعذّر تحميل المزيد من المنشورات',
   retry: 'إعادة المحاولة',
   allTags: 'كل الوسوم',
-  usedBy: (count: string) => `${count} مستخدم`,
+  /** How many people used a hashtag (formatCount). */
+  userForms,
   postForms,
 
   search: {
@@ -41,8 +60,7 @@ export const discoveryStrings = {
     types: { posts: 'المنشورات', users: 'الأشخاص', hashtags: 'الوسوم' },
     usersEmpty: 'لا يوجد أشخاص بهذا الاسم',
     hashtagsEmpty: 'لا توجد وسوم مطابقة',
-    hashtagPosts: (count: string) => `${count} منشور`,
-    resultsCount: (count: string) => `${count} نتيجة`,
+    resultForms,
     resultsFor: 'نتائج البحث عن',
     loading: 'جارٍ البحث...',
     failed: 'فشل البحث',

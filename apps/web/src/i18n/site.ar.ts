@@ -19,6 +19,16 @@ const messageForms: CountForms = {
   hundreds: 'رسالة',
 };
 
+/** A reply's expected delay, after «خلال»: «خلال ساعتين», «خلال 3 ساعات», «خلال 24 ساعة». */
+const hourForms: CountForms = {
+  zero: 'ساعة',
+  one: 'ساعة',
+  two: 'ساعتين',
+  few: 'ساعات',
+  many: 'ساعة',
+  hundreds: 'ساعة',
+};
+
 const categories: Record<ContactCategory, string> = {
   general: 'استفسار عام',
   technical: 'مشكلة تقنية',
@@ -55,7 +65,8 @@ export const siteStrings = {
     successTitle: 'وصلتنا رسالتك',
     successBody: 'شكراً لتواصلك مع رأي. سيقرأ فريقنا رسالتك ويرد عليك في أقرب وقت.',
     successReplyTo: 'سيصلك الرد على',
-    successExpected: (hours: string) => `نرد عادة على هذا النوع من الرسائل خلال ${hours} ساعة.`,
+    successExpected: (hours: string) => `نرد عادة على هذا النوع من الرسائل خلال ${hours}.`,
+    hourForms,
     sendAnother: 'إرسال رسالة أخرى',
     backHome: 'العودة إلى الرئيسية',
     infoTitle: 'معلومات التواصل',
@@ -66,7 +77,7 @@ export const siteStrings = {
       technical: 'المشكلات التقنية',
       business: 'الأعمال والإعلانات',
     },
-    within: (hours: string) => `خلال ${hours} ساعة`,
+    within: (hours: string) => `خلال ${hours}`,
     faqPrompt: 'قد تجد إجابتك أسرع في',
     faqLink: 'الأسئلة الشائعة',
   },

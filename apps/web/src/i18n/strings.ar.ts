@@ -153,7 +153,8 @@ export const strings = {
     yourRating: (n: number) => `تقييمك: ${n} من 5`,
     average: 'متوسط التقييم',
     distribution: 'توزيع التقييمات',
-    starsRow: (n: number) => `${n} نجوم`,
+    /** A row of the rating spread, through formatCount: «نجمة واحدة», «نجمتان», «3 نجوم». */
+    stars: { zero: 'لا نجوم', one: 'نجمة واحدة', two: 'نجمتان', few: 'نجوم', many: 'نجمة', hundreds: 'نجمة' },
     pollGroup: 'خيارات الاستطلاع',
     yourChoice: 'اختيارك',
     voteToSeeResults: 'اختر خياراً لترى النتائج',

@@ -88,6 +88,24 @@ describe('formatCount', () => {
     expect(formatCount(103, comments)).toBe('103 تعليقات');
     expect(formatCount(1500, comments)).toBe('1,500 تعليق');
   });
+
+  it('chooses each of the six forms Intl.PluralRules gives Arabic, past the first hundred too', () => {
+    expect(
+      [3, 10, 99, 101, 102, 110, 111, 199, 200, 1001, 1011].map((n) => formatCount(n, comments)),
+    ).toEqual([
+      '3 تعليقات',
+      '10 تعليقات',
+      '99 تعليقاً',
+      '101 تعليق',
+      '102 تعليق',
+      '110 تعليقات',
+      '111 تعليقاً',
+      '199 تعليقاً',
+      '200 تعليق',
+      '1,001 تعليق',
+      '1,011 تعليقاً',
+    ]);
+  });
 });
 
 describe('formatPercent', () => {

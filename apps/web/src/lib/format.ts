@@ -1,3 +1,5 @@
+import { plural, type PluralForms } from '@ray/shared/plural';
+
 /**
  * Dates and numbers for an Arabic audience. `ar-SA` alone means the Islamic calendar and Arabic-Indic digits;
  * the product uses the Gregorian calendar and Western digits everywhere, matching the digits in its messages.
@@ -30,21 +32,21 @@ const numbers = new Intl.NumberFormat(LOCALE);
 
 type Unit = 'minute' | 'hour' | 'day';
 
-/** Arabic counts agree with the noun: singular, dual, plural for 3 to 10, singular accusative from 11. */
-const UNITS: Record<Unit, { one: string; two: string; few: string; many: string }> = {
-  minute: { one: 'دقيقة', two: 'دقيقتين', few: 'دقائق', many: 'دقيقة' },
-  hour: { one: 'ساعة', two: 'ساعتين', few: 'ساعات', many: 'ساعة' },
-  day: { one: 'يوم', two: 'يومين', few: 'أيام', many: 'يوماً' },
+/** «منذ …» takes the genitive: «منذ دقيقتين», «منذ 3 ساعات», «منذ 11 يوماً». */
+const UNITS: Record<Unit, PluralForms> = {
+  minute: {
+    zero: 'دقيقة',
+    one: 'دقيقة',
+    two: 'دقيقتين',
+    few: '# دقائق',
+    many: '# دقيقة',
+    other: '# دقيقة',
+  },
+  hour: { zero: 'ساعة', one: 'ساعة', two: 'ساعتين', few: '# ساعات', many: '# ساعة', other: '# ساعة' },
+  day: { zero: 'يوم', one: 'يوم', two: 'يومين', few: '# أيام', many: '# يوماً', other: '# يوم' },
 };
 
-function ago(count: number, unit: Unit): string {
-  const words = UNITS[unit];
-  if (count === 1) return `منذ ${words.one}`;
-  if (count === 2) return `منذ ${words.two}`;
-  const mod100 = count % 100;
-  if (mod100 >= 3 && mod100 <= 10) return `منذ ${count} ${words.few}`;
-  return `منذ ${count} ${words.many}`;
-}
+const ago = (count: number, unit: Unit) => `منذ ${plural(count, UNITS[unit])}`;
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -112,13 +114,21 @@ export interface CountForms {
   hundreds: string;
 }
 
+/**
+ * «3 تعليقات», «11 تعليقاً»: the noun after its number, the form chosen by the shared `plural` (the one rule of
+ * the web app and the server, Intl.PluralRules('ar')), the number written as the rest of the page writes it.
+ */
 export function formatCount(count: number, forms: CountForms): string {
-  if (count === 0) return forms.zero;
-  if (count === 1) return forms.one;
-  if (count === 2) return forms.two;
-  const number = formatNumber(count);
-  const mod100 = count % 100;
-  if (mod100 >= 3 && mod100 <= 10) return `${number} ${forms.few}`;
-  if (mod100 <= 2) return `${number} ${forms.hundreds}`;
-  return `${number} ${forms.many}`;
+  return plural(
+    count,
+    {
+      zero: forms.zero,
+      one: forms.one,
+      two: forms.two,
+      few: `# ${forms.few}`,
+      many: `# ${forms.many}`,
+      other: `# ${forms.hundreds}`,
+    },
+    formatNumber,
+  );
 }

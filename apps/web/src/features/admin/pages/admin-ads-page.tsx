@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminStrings } from '@/i18n/admin.ar';
 import { cn } from '@/lib/cn';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 import { useAdminAds } from '../api/get-admin-ads';
 import { AdsList } from '../components/ads-list';
 import { summarizeAds } from '../utils/ad-metrics';
@@ -53,7 +53,7 @@ export function AdminAdsPage() {
           {s.title}
           {query.data ? (
             <span className="ms-2 text-sm font-normal text-slate-500">
-              ({s.count(formatNumber(ads.length))})
+              ({formatCount(ads.length, s.count)})
             </span>
           ) : null}
         </h2>

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { adminStrings } from '@/i18n/admin.ar';
 import { communityStrings } from '@/i18n/community.ar';
-import { formatDateTime, formatNumber, formatRelativeTime } from '@/lib/format';
+import { formatCount, formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { describeAuditEntry, type AuditCopy } from '../utils/audit-entry';
 
@@ -131,7 +131,7 @@ export function AdminAuditLogPage() {
             <ScrollText className="size-5 text-brand-600" aria-hidden="true" />
             {s.title}
             {total === undefined ? null : (
-              <span className="text-sm font-medium text-slate-500">({s.count(formatNumber(total))})</span>
+              <span className="text-sm font-medium text-slate-500">({formatCount(total, s.count)})</span>
             )}
           </h2>
           <p className="mt-1 max-w-2xl text-sm leading-6 text-slate-600">{s.subtitle}</p>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { appConfigQueryOptions } from '@/lib/app-config';
 import { siteStrings } from '@/i18n/site.ar';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 
 const s = siteStrings.contact;
 const RESPONSE_ROWS = ['general', 'technical', 'business'] as const;
@@ -72,7 +72,7 @@ export function ContactInfo() {
             >
               <dt className="text-slate-700">{s.responseTimes[row]}</dt>
               <dd className="font-semibold whitespace-nowrap text-slate-900">
-                {s.within(formatNumber(CONTACT_RESPONSE_HOURS[row]))}
+                {s.within(formatCount(CONTACT_RESPONSE_HOURS[row], s.hourForms))}
               </dd>
             </div>
           ))}

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { siteStrings } from '@/i18n/site.ar';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import type { ContactSentInfo } from './contact-form';
 
 const s = siteStrings.contact;
@@ -53,7 +53,7 @@ export function ContactSuccess({
         </bdi>
       </p>
       {hours !== null ? (
-        <p className="text-sm text-slate-600">{s.successExpected(formatNumber(hours))}</p>
+        <p className="text-sm text-slate-600">{s.successExpected(formatCount(hours, s.hourForms))}</p>
       ) : null}
       <div className="mt-2 flex w-full flex-col gap-2.5 sm:w-auto sm:flex-row">
         <Button onClick={onSendAnother}>{s.sendAnother}</Button>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { isolate } from '@ray/shared/bidi';
 import { toast } from '@/lib/toast';
 import { create } from 'zustand';
 import { useAuthStore } from '@/lib/auth-store';
@@ -52,7 +53,10 @@ export function useNotificationStream() {
         queryClient.setQueryData<number | null>(notificationKeys.unreadCount(), (count) =>
           afterPushed(count),
         );
-        toast(notification.message, { description: notification.content ?? undefined });
+        // The excerpt is what someone wrote, maybe in English: isolated, it keeps its own direction.
+        toast(notification.message, {
+          description: notification.content ? isolate(notification.content) : undefined,
+        });
         // The moderation team's notices ('other') may suspend the account or lift a suspension.
         if (notification.type === 'other') reloadCurrentUser();
       },

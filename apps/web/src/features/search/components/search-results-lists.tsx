@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { PersonRow } from '@/entities/user/components/person-row';
 import { discoveryStrings } from '@/i18n/discovery.ar';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 
 const s = discoveryStrings.search;
 
@@ -40,7 +40,7 @@ export function HashtagResults({ hashtags }: { hashtags: Hashtag[] }) {
                 <bdi className="truncate">{tag.name}</bdi>
               </span>
               <span className="shrink-0 text-sm text-slate-600">
-                {s.hashtagPosts(formatNumber(tag.postCount))}
+                {formatCount(tag.postCount, discoveryStrings.postForms)}
               </span>
             </Link>
           </li>

@@ -3,7 +3,7 @@ import { History, Lightbulb, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { discoveryStrings } from '@/i18n/discovery.ar';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 
 const s = discoveryStrings.search;
 
@@ -49,7 +49,7 @@ export function SearchSidebar({ hashtags, loading }: { hashtags: TrendingHashtag
                   #{tag.name}
                 </Link>
                 <span className="text-xs text-slate-500">
-                  {discoveryStrings.usedBy(formatNumber(tag.usageCount))}
+                  {formatCount(tag.usageCount, discoveryStrings.userForms)}
                 </span>
               </li>
             ))}

@@ -12,7 +12,7 @@ import { PostListSkeleton } from '@/entities/post/components/post-card-skeleton'
 import { useInfiniteScroll } from '@/entities/post/hooks/use-infinite-scroll';
 import { discoveryStrings } from '@/i18n/discovery.ar';
 import { ApiError } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { useSearchHashtags, useSearchUsers } from '../api/search-people';
 import { useSearchPosts } from '../api/search-posts';
 import { SearchFilters } from '../components/search-filters';
@@ -168,7 +168,7 @@ export function SearchPage() {
             ) : (
               <>
                 <p className="text-sm text-slate-600" aria-live="polite">
-                  <span className="font-semibold text-slate-900">{s.resultsCount(formatNumber(total))}</span>{' '}
+                  <span className="font-semibold text-slate-900">{formatCount(total, s.resultForms)}</span>{' '}
                   {s.resultsFor} «
                   <bdi dir="auto" className="font-semibold text-slate-900">
                     {state.query}

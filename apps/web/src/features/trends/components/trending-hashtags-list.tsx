@@ -3,7 +3,7 @@ import { Filter } from 'lucide-react';
 import { Link } from 'react-router';
 import { discoveryStrings } from '@/i18n/discovery.ar';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { Sparkline } from './sparkline';
 
 const s = discoveryStrings.trends;
@@ -46,7 +46,7 @@ export function TrendingHashtagsList({
                 #{tag.name}
               </Link>
               <p className="text-xs text-slate-500">
-                {discoveryStrings.usedBy(formatNumber(tag.usageCount))}
+                {formatCount(tag.usageCount, discoveryStrings.userForms)}
               </p>
             </div>
             <Sparkline daily={tag.daily} />

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { strings } from '@/i18n/strings.ar';
-import { formatNumber, formatPercent } from '@/lib/format';
+import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 import { useRatingResults } from '../api/get-rating-results';
 import { cn } from '@/lib/cn';
 import { widthClass } from '@/lib/percent-class';
@@ -31,7 +31,7 @@ export function RatingDistribution({ postId }: { postId: number }) {
             <dt className="flex w-8 shrink-0 items-center gap-0.5 font-medium text-slate-700 tabular-nums">
               {formatNumber(n)}
               <Star className="size-3.5 fill-accent-400 text-accent-500" aria-hidden="true" />
-              <span className="sr-only">{strings.votes.starsRow(n)}</span>
+              <span className="sr-only">{formatCount(n, strings.votes.stars)}</span>
             </dt>
             <dd className="flex flex-1 items-center gap-2.5">
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

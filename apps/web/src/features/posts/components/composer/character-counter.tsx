@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import { composerStrings } from '@/i18n/composer.ar';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 
 /**
  * "used/max" under a text box, amber with 'قارب على الحد الأقصى' from `warnAt` and red past `max`. Only the
@@ -36,7 +36,10 @@ export function CharacterCounter({
           {formatNumber(length)}/{formatNumber(max)}
         </span>
         <span className="sr-only">
-          {composerStrings.composer.counter(formatNumber(length), formatNumber(max))}
+          {composerStrings.composer.counter(
+            formatNumber(length),
+            formatCount(max, composerStrings.composer.characters),
+          )}
         </span>
       </span>
     </span>
