@@ -106,6 +106,8 @@ export function PostHeader({
   const now = useNow();
   // An anonymous post carries the anonymous author (no id, no username): no profile link, a neutral avatar.
   const author = !post.isAnonymous && isNamedAuthor(post.user) ? post.user : null;
+  // A place the geocoder could not name when it was posted still shows where it is: on the map.
+  const map = post.locationName ? undefined : mapLink(post);
   const time = (
     // Older dates are written by the runtime's date formatter, which may differ by a character between the
     // server that rendered the page and the browser that takes it over.
@@ -178,28 +180,25 @@ export function PostHeader({
               <EditedMark postId={post.id} editedAt={post.editedAt} />
             </>
           ) : null}
-          {post.locationName ? (
+          {post.locationName || map ? (
             <>
               <span aria-hidden="true">·</span>
               <span className="inline-flex min-w-0 items-center gap-1">
                 <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
                 <span className="sr-only">{strings.posts.location}:</span>
-                <bdi className="truncate">{post.locationName}</bdi>
+                {post.locationName ? (
+                  <bdi className="truncate">{post.locationName}</bdi>
+                ) : (
+                  <a
+                    href={map}
+                    target="_blank"
+                    rel="noopener"
+                    className="py-1 hover:text-slate-900 hover:underline hover:underline-offset-4"
+                  >
+                    {strings.posts.onMap}
+                  </a>
+                )}
               </span>
-            </>
-          ) : post.latitude !== null && post.longitude !== null ? (
-            // The place could not be named when it was posted: the map still shows where.
-            <>
-              <span aria-hidden="true">·</span>
-              <a
-                href={mapLink(post.latitude, post.longitude)}
-                target="_blank"
-                rel="noopener"
-                className="inline-flex items-center gap-1 py-1 hover:text-slate-900 hover:underline hover:underline-offset-4"
-              >
-                <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-                {strings.posts.onMap}
-              </a>
             </>
           ) : null}
         </p>

@@ -30,7 +30,7 @@ export function LocationField({
           <span className="sr-only">{composerStrings.composer.location}:</span>
           {unnamed ? (
             <a
-              href={mapLink(location.latitude, location.longitude)}
+              href={mapLink(location)}
               target="_blank"
               rel="noopener"
               className="truncate underline underline-offset-4"
