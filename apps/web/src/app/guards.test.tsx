@@ -36,11 +36,11 @@ afterEach(() => {
 });
 
 describe('RequireAuth', () => {
-  it('sends a visitor opening the edit page to /login with the edit page’s sign-in message', () => {
+  it('sends a visitor opening the edit page to /login with the edit page’s sign-in message', async () => {
     renderAt('/posts/7/edit');
     expect(screen.getByText('صفحة الدخول')).toBeTruthy();
     expect(screen.queryByText('صفحة التعديل')).toBeNull();
-    expect(screen.getByText(msg.loginToEditPost)).toBeTruthy();
+    expect(await screen.findByText(msg.loginToEditPost)).toBeTruthy();
   });
 
   it('says nothing on the other protected pages, nor after the user logged out', () => {

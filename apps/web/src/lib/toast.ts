@@ -1,7 +1,11 @@
 /**
  * The app's own toasts, kept instead of a toast library on purpose: sonner, which this replaced, was part of the
  * first screen's JavaScript when the home page went over its weight budget (build/bundle-budget.test.ts holds it),
- * and the app needs only this: a queue, tones, an action, pause on hover and replacement by id.
+ * and the app needs only this: one toast at a time, tones, an action, pause on hover and replacement.
+ *
+ * One at a time, because a pile of notices is read by no one: a newer toast takes the place of the one on screen.
+ * Actions whose result already shows where they were made (a vote, a saved post, a comment) confirm beside their
+ * control instead (components/ui/inline-status.tsx); their failures still come here.
  */
 import { TOAST_DURATION_MS } from '@ray/shared/constants';
 
@@ -13,7 +17,7 @@ export interface ToastAction {
 }
 
 export interface ToastOptions {
-  /** A toast shown again with the same id replaces the one on screen instead of stacking. */
+  /** Names a toast so that it can be dismissed by name; shown again, it restarts its time on screen. */
   id?: string;
   description?: string;
   action?: ToastAction;
@@ -26,9 +30,6 @@ export interface ToastItem {
   description?: string;
   action?: ToastAction;
 }
-
-/** At most this many toasts are on screen; the oldest goes first. */
-const MAX_VISIBLE = 3;
 
 type Listener = () => void;
 
@@ -67,9 +68,8 @@ function schedule(id: string): void {
 function show(tone: ToastTone, title: string, options: ToastOptions = {}): string {
   const id = options.id ?? `toast-${++sequence}`;
   const item: ToastItem = { id, tone, title, description: options.description, action: options.action };
-  const others = items.filter((existing) => existing.id !== id);
-  for (const dropped of others.slice(0, Math.max(0, others.length - MAX_VISIBLE + 1))) clearTimer(dropped.id);
-  publish([...others.slice(-(MAX_VISIBLE - 1)), item]);
+  for (const replaced of items) clearTimer(replaced.id);
+  publish([item]);
   schedule(id);
   return id;
 }

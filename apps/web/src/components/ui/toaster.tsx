@@ -1,82 +1,38 @@
-import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { strings } from '@/i18n/strings.ar';
-import { cn } from '@/lib/cn';
-import { toast, type ToastItem, type ToastTone } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 
-const TONES: Record<ToastTone, { box: string; icon: typeof Info | null }> = {
-  default: { box: 'border-slate-200 bg-white text-slate-900', icon: null },
-  success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: CheckCircle2 },
-  error: { box: 'border-red-200 bg-red-50 text-red-800', icon: AlertCircle },
-  info: { box: 'border-brand-200 bg-brand-50 text-brand-900', icon: Info },
-};
+/*
+ * Most visits show no toast at all, so the card's look and icons are not part of the first screen; they are
+ * fetched once the page has settled, to be at hand for the first notice (a failure while offline too: the service
+ * worker keeps every script).
+ */
+const loadCard = () => import('./toast-card');
+const ToastCard = lazy(() => loadCard().then((module) => ({ default: module.ToastCard })));
 
-function ToastCard({ item }: { item: ToastItem }) {
-  const { box, icon: Icon } = TONES[item.tone];
-  const hold = () => {
-    toast.pause(item.id);
-  };
-  const release = () => {
-    toast.resume(item.id);
-  };
-  return (
-    <li
-      role={item.tone === 'error' ? 'alert' : 'status'}
-      data-toast={item.tone}
-      onPointerEnter={hold}
-      onPointerLeave={release}
-      onFocus={hold}
-      onBlur={release}
-      className={cn(
-        'pointer-events-auto flex w-full items-start gap-2.5 rounded-xl border p-3 text-sm leading-6 shadow-float',
-        'animate-pop-in',
-        box,
-      )}
-    >
-      {Icon ? <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" /> : null}
-      <div className="min-w-0 flex-1">
-        <p className="font-medium">{item.title}</p>
-        {item.description ? <p className="mt-0.5 opacity-80">{item.description}</p> : null}
-      </div>
-      {item.action ? (
-        <button
-          type="button"
-          className="shrink-0 rounded-lg bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          onClick={() => {
-            item.action?.onClick();
-            toast.dismiss(item.id);
-          }}
-        >
-          {item.action.label}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        aria-label={strings.common.close}
-        className="-m-1 shrink-0 rounded-full p-1 opacity-60 hover:bg-black/5 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        onClick={() => {
-          toast.dismiss(item.id);
-        }}
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
-    </li>
-  );
-}
-
-/** The stack of toasts at the top centre of the screen. */
+/** The toast of the moment, at the top centre of the screen; a newer one takes its place. */
 export function Toaster() {
   const items = useSyncExternalStore(toast.subscribe, toast.getToasts, toast.getToasts);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void loadCard();
+    }, 3_000);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
   return (
     <section
       aria-label={strings.common.notices}
       className="pointer-events-none fixed inset-x-0 top-4 z-[60] px-4"
     >
-      <ol className="mx-auto flex max-w-sm flex-col gap-2">
-        {items.map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
-      </ol>
+      <div className="mx-auto max-w-sm">
+        <Suspense fallback={null}>
+          {items.map((item) => (
+            <ToastCard key={item.id} item={item} />
+          ))}
+        </Suspense>
+      </div>
     </section>
   );
 }
