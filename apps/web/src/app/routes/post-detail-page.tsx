@@ -10,6 +10,7 @@ import { ErrorState, PageLoader } from '@/components/page-states';
 import { PageTitle } from '@/components/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { InlineStatus } from '@/components/ui/inline-status';
 import { usePost } from '@/entities/post/api/get-post';
 import { BookmarkButton } from '@/entities/post/components/bookmark-button';
 import { PostContent } from '@/entities/post/components/post-content';
@@ -212,6 +213,7 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
                 <MessageCircle className="size-4.5" aria-hidden="true" />
                 {formatCount(post.commentCount, strings.counts.comments)}
               </a>
+              <InlineStatus message={actions.bookmarkStatus} />
               <BookmarkButton bookmarked={post.isBookmarked} onToggle={actions.toggleBookmark} />
               <ShareButton
                 post={post}

@@ -28,7 +28,8 @@ function setup(post: Post) {
   };
   queryClient.setQueryData(postKeys.list({}), feed);
   queryClient.setQueryData(postKeys.detail(post.id), post);
-  const { result } = renderHook(() => useToggleBookmark(), { wrapper: queryWrapper(queryClient) });
+  const confirm = vi.fn<(message: string) => void>();
+  const { result } = renderHook(() => useToggleBookmark(confirm), { wrapper: queryWrapper(queryClient) });
   /** Whether the post shows as saved in the feed and on its page. */
   const saved = () => [
     queryClient
@@ -36,7 +37,7 @@ function setup(post: Post) {
       ?.pages[0]?.items.find((item) => item.id === post.id)?.isBookmarked,
     queryClient.getQueryData<Post>(postKeys.detail(post.id))?.isBookmarked,
   ];
-  return { server, queryClient, result, saved };
+  return { server, queryClient, result, saved, confirm };
 }
 
 const toasts = () => toast.getToasts().map((item) => [item.tone, item.title]);
@@ -52,7 +53,7 @@ afterEach(() => {
 describe('useToggleBookmark', () => {
   it('shows the post as saved before the server answers, and keeps what the server says', async () => {
     const post = makePost(5);
-    const { server, queryClient, result, saved } = setup(post);
+    const { server, queryClient, result, saved, confirm } = setup(post);
 
     act(() => {
       result.current.mutate({ postId: 5, bookmarked: true });
@@ -71,11 +72,29 @@ describe('useToggleBookmark', () => {
       expect(result.current.isSuccess).toBe(true);
     });
     expect(saved()).toEqual([true, true]);
-    expect(toasts()).toEqual([['success', msg.bookmarkAdded]]);
+    // The confirmation goes beside the save control, which already shows the post as saved; no toast.
+    expect(confirm.mock.calls).toEqual([[msg.bookmarkAdded]]);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('confirms an unsave with the spec’s words when the server sends none', async () => {
+    const { server, result, confirm } = setup(makePost(5, { isBookmarked: true }));
+    act(() => {
+      result.current.mutate({ postId: 5, bookmarked: false });
+    });
+    await waitFor(() => {
+      expect(server.requests).toHaveLength(1);
+    });
+    server.answer(jsonResponse(200, { success: true, message: '', isBookmarked: false }));
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
+    expect(confirm.mock.calls).toEqual([[msg.bookmarkRemoved]]);
+    expect(toasts()).toEqual([]);
   });
 
   it('puts the post back as saved and shows the server message when removing is refused', async () => {
-    const { server, result, saved } = setup(makePost(5, { isBookmarked: true }));
+    const { server, result, saved, confirm } = setup(makePost(5, { isBookmarked: true }));
 
     act(() => {
       result.current.mutate({ postId: 5, bookmarked: false });
@@ -94,6 +113,7 @@ describe('useToggleBookmark', () => {
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect(result.current.error).toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
     expect(toasts()).toEqual([['error', SUSPENDED]]);
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('returns to what was shown before, not to the opposite of the request, on a server error', async () => {

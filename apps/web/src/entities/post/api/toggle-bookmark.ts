@@ -23,9 +23,10 @@ interface ToggleBookmark {
 
 /**
  * Saves or unsaves a post at once everywhere it is shown, keeps what the server answers, and puts back what was
- * shown before if the server refuses.
+ * shown before if the server refuses. The spec's confirmation goes to `confirm`, which shows it beside the control
+ * (the toggle there already shows the new state); only a failure is a toast.
  */
-export function useToggleBookmark() {
+export function useToggleBookmark(confirm?: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, bookmarked }: ToggleBookmark) =>
@@ -43,7 +44,7 @@ export function useToggleBookmark() {
     onSuccess: (result, { postId, bookmarked }) => {
       patchPost(queryClient, postId, { isBookmarked: result.isBookmarked });
       track('bookmark', { action: bookmarked ? 'add' : 'remove' });
-      toast.success(result.message || (bookmarked ? msg.bookmarkAdded : msg.bookmarkRemoved));
+      confirm?.(result.message || (bookmarked ? msg.bookmarkAdded : msg.bookmarkRemoved));
       void queryClient.invalidateQueries({ queryKey: [...postKeys.lists(), { pageType: 'Bookmarks' }] });
     },
   });

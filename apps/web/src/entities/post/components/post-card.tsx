@@ -4,6 +4,7 @@ import type { Post } from '@ray/shared/schemas/post';
 import { MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { InlineStatus } from '@/components/ui/inline-status';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount, formatNumber } from '@/lib/format';
@@ -112,6 +113,8 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
           <span className="tabular-nums sm:hidden">{formatNumber(post.commentCount)}</span>
           <span className="hidden sm:inline">{comments}</span>
         </Link>
+        {/* Saving is in the post's menu, which closes on choosing; its confirmation waits here, in the actions row. */}
+        <InlineStatus message={actions.bookmarkStatus} />
         <ShareButton
           post={post}
           open={dialog === 'share'}

@@ -15,7 +15,8 @@ function isUnsave(variables: unknown): boolean {
 
 /**
  * While the saved-posts page is open, a post unsaved from one of its cards is announced as removed from the
- * list (instead of the toggle's generic "unsaved" message); the toggle itself refreshes the list.
+ * list; the toggle itself refreshes the list. This one is a toast: the card whose status would have said
+ * "unsaved" leaves the list with it.
  */
 export function useRemovalNotice(): void {
   const queryClient = useQueryClient();
@@ -24,9 +25,6 @@ export function useRemovalNotice(): void {
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return;
         if (!isUnsave(event.mutation.state.variables)) return;
-        for (const shown of toast.getToasts()) {
-          if (shown.title === msg.bookmarkRemoved) toast.dismiss(shown.id);
-        }
         toast.success(msg.bookmarkRemovedFromList, { id: msg.bookmarkRemovedFromList });
       }),
     [queryClient],

@@ -8,6 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { SuspensionNotice } from '@/components/suspension-notice';
 import { Button } from '@/components/ui/button';
+import { InlineStatus, useInlineStatus } from '@/components/ui/inline-status';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
@@ -22,6 +23,7 @@ import { useCreateComment } from '../api/create-comment';
 export function CommentForm({ postId }: { postId: number }) {
   const id = useId();
   const create = useCreateComment(postId);
+  const [status, confirm] = useInlineStatus();
   const {
     register,
     control,
@@ -43,7 +45,8 @@ export function CommentForm({ postId }: { postId: number }) {
     try {
       await create.mutateAsync(values);
       reset({ content: '', isAnonymous: values.isAnonymous });
-      toast.success(msg.commentAdded);
+      // The comment is now in the list; the form says so beside its button rather than over the page.
+      confirm(msg.commentAdded);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         toast.error(msg.loginToComment);
@@ -87,10 +90,13 @@ export function CommentForm({ postId }: { postId: number }) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <CheckboxField id={`${id}-anonymous`} label={s.comments.anonymous} {...register('isAnonymous')} />
-        <Button type="submit" size="sm" loading={isSubmitting}>
-          <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
-          {s.comments.submit}
-        </Button>
+        <div className="flex items-center gap-3">
+          <InlineStatus message={status} />
+          <Button type="submit" size="sm" loading={isSubmitting}>
+            <Send className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+            {s.comments.submit}
+          </Button>
+        </div>
       </div>
     </form>
   );

@@ -29,7 +29,8 @@ function setup(post: Post) {
   };
   queryClient.setQueryData(postKeys.list({}), feed);
   queryClient.setQueryData(postKeys.detail(post.id), post);
-  const { result } = renderHook(() => useCastVote(), { wrapper: queryWrapper(queryClient) });
+  const confirm = vi.fn<(message: string) => void>();
+  const { result } = renderHook(() => useCastVote(confirm), { wrapper: queryWrapper(queryClient) });
   /** The post as every cached copy shows it; fails when the feed and the detail disagree. */
   const cached = () => {
     const detail = queryClient.getQueryData<Post>(postKeys.detail(post.id));
@@ -39,7 +40,7 @@ function setup(post: Post) {
     expect(inFeed).toEqual(detail);
     return { votingStatistics: detail?.votingStatistics, userVote: detail?.userVote };
   };
-  return { server, queryClient, result, cached };
+  return { server, queryClient, result, cached, confirm };
 }
 
 const liked = makePost(7, { votingStatistics: { type: 'like-dislike', upVotes: 3, downVotes: 1 } });
@@ -54,7 +55,7 @@ afterEach(() => {
 
 describe('useCastVote', () => {
   it('shows the vote in every cached copy at once, then the counts the server answers', async () => {
-    const { server, result, cached } = setup(liked);
+    const { server, result, cached, confirm } = setup(liked);
 
     act(() => {
       result.current.mutate({ post: liked, value: 1 });
@@ -87,11 +88,40 @@ describe('useCastVote', () => {
       votingStatistics: { type: 'like-dislike', upVotes: 9, downVotes: 2 },
       userVote: 1,
     });
-    expect(toast.getToasts().map((item) => [item.tone, item.title])).toEqual([['success', msg.likeSuccess]]);
+    // The confirmation goes beside the buttons that voted, not into a toast.
+    expect(confirm.mock.calls).toEqual([[msg.likeSuccess]]);
+    expect(toast.getToasts()).toEqual([]);
+  });
+
+  it('confirms a rating with the spec’s words when the server sends none', async () => {
+    const rated = makePost(9, {
+      votingType: 'rating',
+      votingStatistics: { type: 'rating', averageRating: 0, totalVoting: 0 },
+    });
+    const { server, result, confirm } = setup(rated);
+    act(() => {
+      result.current.mutate({ post: rated, value: 4 });
+    });
+    await waitFor(() => {
+      expect(server.requests).toHaveLength(1);
+    });
+    server.answer(
+      jsonResponse(200, {
+        success: true,
+        message: '',
+        votingStatistics: { type: 'rating', averageRating: 4, totalVoting: 1 },
+        userVote: 4,
+      }),
+    );
+    await waitFor(() => {
+      expect(result.current.isSuccess).toBe(true);
+    });
+    expect(confirm.mock.calls).toEqual([[msg.rateSuccess(4)]]);
+    expect(toast.getToasts()).toEqual([]);
   });
 
   it('puts the counts back and shows the server message when a suspended account votes', async () => {
-    const { server, result, cached } = setup(liked);
+    const { server, result, cached, confirm } = setup(liked);
 
     act(() => {
       result.current.mutate({ post: liked, value: 1 });
@@ -112,6 +142,7 @@ describe('useCastVote', () => {
     expect(result.current.error).toBeInstanceOf(ApiError);
     expect(result.current.error).toMatchObject({ status: 403, code: 'ACCOUNT_SUSPENDED' });
     expect(toast.getToasts().map((item) => [item.tone, item.title])).toEqual([['error', SUSPENDED]]);
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('takes back a removed vote on a server error and shows the generic failure', async () => {

@@ -53,9 +53,10 @@ function withPollCounts(results: PollResults | undefined, stats: VotingStatistic
 
 /**
  * Votes on a post. The new counts show at once in every feed and on the detail page, are replaced by the
- * server's, and are put back if the vote fails.
+ * server's, and are put back if the vote fails. The spec's confirmation goes to `confirm`, which shows it beside
+ * the control that voted (the counts there already say it worked); only a failure is a toast.
  */
-export function useCastVote() {
+export function useCastVote(confirm?: (message: string) => void) {
   const queryClient = useQueryClient();
 
   const applyResult = (postId: number, state: VoteState) => {
@@ -97,7 +98,7 @@ export function useCastVote() {
       if (post.votingType === 'rating') {
         void queryClient.invalidateQueries({ queryKey: voteKeys.ratingResults(post.id) });
       }
-      toast.success(result.message || successMessage(post, value, result.userVote));
+      confirm?.(result.message || successMessage(post, value, result.userVote));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
+import { InlineStatus } from '@/components/ui/inline-status';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -10,7 +11,7 @@ const base =
   'inline-flex items-center gap-1.5 rounded-full font-semibold tabular-nums ring-1 transition-colors ring-inset select-none focus-visible:outline-2 focus-visible:outline-offset-2';
 
 export function LikeDislikeVote({ post, size = 'md' }: { post: VotablePost; size?: 'md' | 'lg' }) {
-  const { vote } = useVoteAction(post);
+  const { vote, status } = useVoteAction(post);
   const id = useId();
   const stats = post.votingStatistics;
   if (stats.type !== 'like-dislike') return null;
@@ -59,6 +60,7 @@ export function LikeDislikeVote({ post, size = 'md' }: { post: VotablePost; size
         <ThumbsDown className={cn(icon, disliked && 'fill-white/25')} aria-hidden="true" />
         <span id={`${id}-down`}>{formatNumber(stats.downVotes)}</span>
       </button>
+      <InlineStatus message={status} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { pollRows, readPollOptions, type PollRow } from '@/entities/post/utils/poll';
 import { isPollClosed, pollTimeLeft } from '@/entities/post/utils/poll-time';
 import { useNow } from '@/hooks/use-now';
+import { InlineStatus } from '@/components/ui/inline-status';
 import { postTruthStrings } from '@/i18n/post-truth.ar';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
@@ -24,7 +25,7 @@ export interface PollVoteProps {
  * it locks for everyone and shows its final results, to those who did not vote too.
  */
 export function PollVote({ post, results }: PollVoteProps) {
-  const { vote, isPending } = useVoteAction(post);
+  const { vote, isPending, status } = useVoteAction(post);
   const now = useNow();
   const closesAt = post.pollClosesAt ?? null;
   const closed = post.pollClosed === true || isPollClosed(closesAt, now);
@@ -104,33 +105,36 @@ export function PollVote({ post, results }: PollVoteProps) {
           );
         })}
       </ul>
-      <p className="text-xs text-slate-600">
-        {formatCount(total, strings.counts.votes)}
-        {timeLeft ? (
-          <>
-            {' · '}
-            <span
-              data-testid="poll-time-left"
-              className={cn(closed && 'font-semibold text-slate-800')}
-              suppressHydrationWarning
-            >
-              {timeLeft}
-            </span>
-          </>
-        ) : null}
-        {closed ? (
-          <>
-            {' · '}
-            {postTruthStrings.poll.finalResults}
-          </>
-        ) : null}
-        {locked ? null : (
-          <>
-            {' · '}
-            {strings.votes.voteToSeeResults}
-          </>
-        )}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-xs text-slate-600">
+          {formatCount(total, strings.counts.votes)}
+          {timeLeft ? (
+            <>
+              {' · '}
+              <span
+                data-testid="poll-time-left"
+                className={cn(closed && 'font-semibold text-slate-800')}
+                suppressHydrationWarning
+              >
+                {timeLeft}
+              </span>
+            </>
+          ) : null}
+          {closed ? (
+            <>
+              {' · '}
+              {postTruthStrings.poll.finalResults}
+            </>
+          ) : null}
+          {locked ? null : (
+            <>
+              {' · '}
+              {strings.votes.voteToSeeResults}
+            </>
+          )}
+        </p>
+        <InlineStatus message={status} />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
+import { InlineStatus } from '@/components/ui/inline-status';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { formatCount, formatDecimal } from '@/lib/format';
@@ -13,7 +14,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * number of ratings sit beside them. A rating can be changed at any time.
  */
 export function StarRating({ post, size = 'md' }: { post: VotablePost; size?: 'md' | 'lg' }) {
-  const { vote } = useVoteAction(post);
+  const { vote, status } = useVoteAction(post);
   const [hovered, setHovered] = useState<number | null>(null);
   const stats = post.votingStatistics;
   if (stats.type !== 'rating') return null;
@@ -70,6 +71,7 @@ export function StarRating({ post, size = 'md' }: { post: VotablePost; size?: 'm
           </span>
         ) : null}
       </p>
+      <InlineStatus message={status} />
     </div>
   );
 }
