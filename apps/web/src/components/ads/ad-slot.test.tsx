@@ -63,6 +63,10 @@ function configure(ads: RuntimeConfig['ads']) {
 }
 
 async function advance(ms: number) {
+  // The slot's filling code loads on demand.
+  await act(async () => {
+    await vi.dynamicImportSettled();
+  });
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });

@@ -1,0 +1,33 @@
+import type { AdPlacement } from '@ray/shared/constants';
+import { strings } from '@/i18n/strings.ar';
+import { cn } from '@/lib/cn';
+
+const SHAPES: Record<AdPlacement, string> = {
+  Header: 'min-h-16 sm:min-h-20',
+  Footer: 'min-h-20',
+  Sidebar: 'min-h-60',
+  BetweenPosts: 'min-h-28',
+  PostDetail: 'min-h-28',
+  Mobile: 'min-h-16',
+};
+
+/** Only the sidebar has ads in the wide layout: the other slots are hidden there from the first paint. */
+export const onlyNarrowClass = (placement: AdPlacement) =>
+  placement === 'Sidebar' ? undefined : 'lg:hidden';
+
+/** The quiet box that holds an ad slot's room while its ad is on its way, and stays when ads fail. */
+export function AdPlaceholder({ placement, className }: { placement: AdPlacement; className?: string }) {
+  return (
+    <aside
+      aria-label={strings.ads.label}
+      data-ad-placement={placement}
+      className={cn(
+        'flex items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-slate-100/60 text-xs font-medium tracking-wide text-slate-600',
+        SHAPES[placement],
+        className,
+      )}
+    >
+      {strings.ads.label}
+    </aside>
+  );
+}
