@@ -115,7 +115,7 @@ export function AdSlotContent({
   index?: number;
   className?: string;
 }) {
-  const { pathname } = useLocation();
+  const { pathname, key: pageView } = useLocation();
   const blocked = isAdBlockedPath(pathname);
   const layout = useAdLayout();
   // The layout puts a signed-in reader's phone slot at the end of the page rather than above the feed.
@@ -123,7 +123,7 @@ export function AdSlotContent({
   const placements = layout ? pageAdPlacements(pathname, layout, signedIn) : [];
   const { autoRefresh, refreshIntervalMs } = getRuntimeConfig().ads;
   const { data: plan } = useQuery({
-    ...adPlanQueryOptions(pathname, placements),
+    ...adPlanQueryOptions(`${pageView}|${pathname}`, placements),
     enabled: !blocked && placements.length > 0,
     refetchInterval: autoRefresh ? refreshIntervalMs : false,
   });

@@ -5,8 +5,8 @@ import { api, apiUrl } from '@/lib/api-client';
 
 export const adKeys = {
   all: ['ads'] as const,
-  plan: (page: string, placements: readonly AdPlacement[]) =>
-    ['ads', 'plan', page, placements.join(',')] as const,
+  plan: (pageView: string, placements: readonly AdPlacement[]) =>
+    ['ads', 'plan', pageView, placements.join(',')] as const,
 };
 
 /** Where this browser's reader stands in each placement's rotation: the last ad each placement showed them. */
@@ -50,12 +50,16 @@ function rotationParam(placements: readonly AdPlacement[]): string {
 }
 
 /**
- * The ads of one page view, planned by the server in one answer for the placements this layout shows. Ad
- * failures are silent (spec section 7): null leaves the placeholders.
+ * The ads of one page view (`pageView`: the router's key of this visit to a page), planned by the server in one
+ * answer for the placements this layout shows. A page view keeps its plan: ads do not change under the reader
+ * when they come back to the tab, and going back to a page shows what it showed. Ad failures are silent (spec
+ * section 7): null leaves the placeholders.
  */
-export const adPlanQueryOptions = (page: string, placements: readonly AdPlacement[]) =>
+export const adPlanQueryOptions = (pageView: string, placements: readonly AdPlacement[]) =>
   queryOptions({
-    queryKey: adKeys.plan(page, placements),
+    queryKey: adKeys.plan(pageView, placements),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
     queryFn: async ({ signal }): Promise<AdPlan | null> => {
       try {
         return await api.get<AdPlan>('/api/ads/plan', {
