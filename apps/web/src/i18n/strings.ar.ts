@@ -21,6 +21,8 @@ export const strings = {
     login: 'تسجيل الدخول',
     register: 'إنشاء حساب',
     newPost: 'منشور جديد',
+    create: 'إنشاء',
+    account: 'حسابي',
     notifications: 'الإشعارات',
     moderation: 'الإشراف',
     notificationsWithCount: (badge: string) => `الإشعارات، ${badge} غير مقروءة`,
@@ -210,7 +212,6 @@ export const strings = {
   home: {
     title: 'ماذا يقول الناس اليوم؟',
     subtitle: 'انشر رأيك، صوّت على آراء الآخرين، وتابع الوسوم التي تهمك، كل ذلك بالعربية.',
-    ctaCreate: 'شارك رأيك',
     ctaLogin: 'سجّل دخولك وشارك',
     ctaTrends: 'تصفح الترندات',
     feedTitle: 'آخر المنشورات',

@@ -11,7 +11,6 @@ import { PostFeed } from '@/entities/post/components/post-feed';
 import { HomeHero } from '@/features/feed/components/home-hero';
 import { FeedTabs } from '@/features/following/components/feed-tabs';
 import { feedParamsOf, readFeedTab, writeFeedTab } from '@/features/following/utils/feed-tab';
-import { InlineComposer } from '@/features/posts/components/inline-composer';
 import { peopleStrings } from '@/i18n/people.ar';
 import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
@@ -20,6 +19,11 @@ import { toast } from '@/lib/toast';
 
 const LATEST = feedParamsOf('all');
 const FOLLOWING = feedParamsOf('following');
+
+// Members only: visitors, who are most of the first visits, do not download it. Its stand-in has its size.
+const InlineComposer = lazy(() =>
+  import('@/features/posts/components/inline-composer').then((m) => ({ default: m.InlineComposer })),
+);
 
 // Shown only on an empty «متابَعون» tab, with suggestions: loaded when it is.
 const FollowingEmpty = lazy(() =>
@@ -68,8 +72,17 @@ export function HomePage() {
   return (
     <div className="space-y-5 sm:space-y-6">
       <PageTitle />
-      <HomeHero />
-      {isAuthenticated ? <InlineComposer /> : null}
+      {isAuthenticated ? (
+        <>
+          {/* The page's name, which the hero gives visitors. */}
+          <h1 className="sr-only">{strings.home.title}</h1>
+          <Suspense fallback={<Card className="h-16 sm:h-18" />}>
+            <InlineComposer />
+          </Suspense>
+        </>
+      ) : (
+        <HomeHero />
+      )}
 
       <section aria-labelledby="feed-title" className="space-y-3">
         {isAuthenticated ? (

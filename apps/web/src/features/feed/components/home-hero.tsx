@@ -1,12 +1,13 @@
-import { PenLine, TrendingUp } from 'lucide-react';
+import { TrendingUp } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { strings } from '@/i18n/strings.ar';
-import { useAuthStore } from '@/lib/auth-store';
 
-/** The welcome band: what the platform is, and the one thing to do next (post, or sign in to post). */
+/**
+ * The visitor's welcome band: what the platform is, and the one thing to do next (sign in to post). Members
+ * know it already and go straight to their feed.
+ */
 export function HomeHero() {
-  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const location = useLocation();
   return (
     <section
@@ -29,20 +30,13 @@ export function HomeHero() {
           {strings.home.subtitle}
         </p>
         <div className="flex flex-wrap gap-2.5 pt-1.5 sm:gap-3">
-          {isAuthenticated ? (
-            <Link to="/create-post" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
-              <PenLine className="size-5" aria-hidden="true" />
-              {strings.home.ctaCreate}
-            </Link>
-          ) : (
-            <Link
-              to="/login"
-              state={{ from: `${location.pathname}${location.search}` }}
-              className={buttonClasses({ variant: 'secondary', size: 'lg' })}
-            >
-              {strings.home.ctaLogin}
-            </Link>
-          )}
+          <Link
+            to="/login"
+            state={{ from: `${location.pathname}${location.search}` }}
+            className={buttonClasses({ variant: 'secondary', size: 'lg' })}
+          >
+            {strings.home.ctaLogin}
+          </Link>
           <Link
             to="/trends"
             className="inline-flex h-12 items-center gap-2 rounded-xl px-5 font-medium text-white ring-1 ring-white/40 transition-colors ring-inset hover:bg-white/10"
