@@ -13,6 +13,8 @@ export interface DemoPost {
   pollHours?: number;
   /** What the post said before its author edited it. */
   earlier?: string;
+  /** Comments written for this post by other people, in order; without them it draws from the shared pools. */
+  comments?: string[];
 }
 
 const RIYADH = { latitude: 24.71, longitude: 46.68, locationName: 'الرياض' };
@@ -22,6 +24,16 @@ const ABHA = { latitude: 18.22, longitude: 42.5, locationName: 'أبها' };
 const DAMMAM = { latitude: 26.43, longitude: 50.1, locationName: 'الدمام' };
 
 export const DEMO_POSTS: DemoPost[] = [
+  {
+    author: 'admin',
+    content: 'أهلاً بكم في رأي! شاركونا آراءكم بكل احترام، وصوّتوا على ما يعجبكم. #رأي',
+    votingType: 'like-dislike',
+    comments: [
+      'أهلاً فيكم، والله فكرة المنصة حلوة',
+      'أخيراً مكان للنقاش بهدوء بدون مشاحنات',
+      'بالتوفيق، متحمسة أشوف الاستطلاعات',
+    ],
+  },
   {
     author: 'noura',
     content: 'القهوة المختصة صارت جزء من يومي، ما أقدر أبدأ الصباح بدونها ☕ #القهوة_المختصة #صباح_الخير',
@@ -390,9 +402,56 @@ export const DEMO_POSTS: DemoPost[] = [
     votingType: 'like-dislike',
   },
   {
-    author: 'admin',
-    content: 'أهلاً بكم في رأي! شاركونا آراءكم بكل احترام، وصوّتوا على ما يعجبكم. #رأي',
+    author: 'lama',
+    content: 'بدأت تحدي ٢٥ كتاب هالسنة، وصلت للكتاب الثالث. مين معي؟ 📖 #كتب #قراءة',
     votingType: 'like-dislike',
+    comments: [
+      'معك! أنا على الكتاب الثاني',
+      'وش الكتب اللي في قائمتك؟',
+      'أنصحك بـ «الخيميائي» إذا ما قريتيه',
+    ],
+  },
+  {
+    author: 'fahad',
+    content: 'ديربي الرياض الليلة، توقعاتكم للنتيجة؟ ⚽ #دوري_روشن #الهلال',
+    votingType: 'poll',
+    pollOptions: ['فوز الهلال', 'فوز النصر', 'تعادل'],
+    pollHours: 30,
+    comments: ['أتوقع تعادل إيجابي ٢-٢', 'الهلال جاهز أكثر هالموسم', 'المهم مباراة حلوة بدون إصابات'],
+  },
+  {
+    author: 'khalid',
+    content: 'تذكير: ماراثون الرياض بعد أسبوعين، مين مسجل معي في سباق العشرة كيلو؟ 🏃 #موسم_الرياض #رياضة',
+    votingType: 'like-dislike',
+    location: RIYADH,
+    comments: ['مسجلة! أول مرة أشارك 😅', 'أبي أسجل بس خايف ما أكمل، كم تتمرن بالأسبوع؟'],
+  },
+  {
+    author: 'haifa',
+    content:
+      'جربت محمصة جديدة في الخبر، الإثيوبي عندهم فيه نكهة توت واضحة. قيّموا إذا جربتوها #القهوة_المختصة',
+    votingType: 'rating',
+    location: DAMMAM,
+    comments: ['جربتها الأسبوع الماضي، الخدمة ممتازة', 'أسعارهم مرتفعة شوي بس الجودة تستاهل'],
+  },
+  {
+    author: 'abdullah',
+    content: 'الحكم اليوم ظلم الفريقين بصراحة، الفار لازم يتدخل أسرع #دوري_روشن',
+    votingType: 'like-dislike',
+    comments: ['متفق، ركلة الجزاء الثانية ما كانت واضحة', 'الحكام عندنا يحتاجون دعم أكثر مو هجوم'],
+  },
+  {
+    author: 'reem',
+    content: 'ليلة افتتاح البوليفارد سيتي كانت زحمة بس تستاهل، الإضاءة والعروض شي ثاني ✨ #موسم_الرياض',
+    votingType: 'like-dislike',
+    image: 1,
+    imageAlt: 'أضواء ملونة فوق ممرات البوليفارد في الليل',
+    location: RIYADH,
+    comments: [
+      'رحت أمس والمواقف كانت صعبة، أنصح بالمترو',
+      'العروض هالسنة أقوى من السنة اللي فاتت بكثير',
+      'كم كانت التذكرة؟',
+    ],
   },
 ];
 
@@ -410,19 +469,68 @@ export const DEMO_FOLLOWS: [string, string][] = [
   ['sara', 'reem'],
 ];
 
-export const DEMO_COMMENTS: string[] = [
-  'كلام جميل، أتفق معك تماماً 👏',
-  'بصراحة أشوف العكس، لكن أحترم رأيك',
-  'تجربتي كانت مشابهة جداً!',
-  'ممكن توضح أكثر؟',
-  'أحسنت، هذا بالضبط اللي كنت أفكر فيه',
-  'والله صادق 😂',
-  'أنا جربت وما عجبني للأسف',
-  'شكراً على المشاركة، معلومة مفيدة',
-  'الله يوفقك ويسهل أمرك 🤍',
-  'رأي منطقي جداً',
-  'أختلف معك في نقطة بسيطة بس الباقي صحيح',
-  'نفس الشعور والله',
+/**
+ * Comments for posts that have none of their own, by voting type: what people say under an opinion, a rating or a
+ * poll. Written by readers, never by the post's author, and none repeats under the same post.
+ */
+export const DEMO_COMMENTS: Record<DemoPost['votingType'], string[]> = {
+  'like-dislike': [
+    'بصراحة أشوف العكس، لكن أحترم رأيك',
+    'تجربتي كانت مشابهة جداً!',
+    'ممكن توضح أكثر؟ وش تقصد بالضبط؟',
+    'هذا بالضبط اللي كنت أفكر فيه أمس',
+    'والله صادق 😂',
+    'أنا جربت وما عجبني للأسف',
+    'معلومة جديدة علي، شكراً',
+    'رأي منطقي، بس الظروف تختلف من مدينة لمدينة',
+    'أختلف معك في نقطة بسيطة بس الباقي صحيح',
+    'نفس الشعور والله',
+    'كلام يحتاج نقاش أطول من كذا 😅',
+    'قبل سنة كنت أقول نفس الكلام، الحين تغير رأيي',
+    'جربتها الأسبوع اللي فات وأوافقك',
+    'الموضوع أعقد من كذا في رأيي',
+  ],
+  rating: [
+    'أعطيتها أربع نجوم، ينقصها شوي تنظيم',
+    'تستاهل الخمس نجوم بدون نقاش',
+    'عادية بصراحة، توقعت أكثر',
+    'ثلاث نجوم، البداية قوية والنهاية ضعيفة',
+    'أول مرة أجرب وانبهرت',
+    'الأسعار أثرت على تقييمي',
+    'ممتازة لكن الزحمة خربت التجربة',
+    'قيّمتها بعد التجربة الثانية وتحسنت كثير',
+  ],
+  poll: [
+    'صوّت للخيار الثاني وما ندمت',
+    'صعب أختار واحد بس 😅',
+    'النتيجة فاجأتني بصراحة',
+    'كان لازم يكون فيه خيار «كلهم»',
+    'اخترت الأول، تجربة شخصية',
+    'توقعت الأغلبية تختار غير كذا',
+    'الخيار الأخير هو الصح والباقي مجاملات',
+    'متابع النتائج، فضول 👀',
+  ],
+};
+
+/**
+ * Readers of the community who vote and comment but have not posted yet: most of a real platform's people.
+ * They sign in with the demo password like everyone else.
+ */
+export const DEMO_MEMBERS: { username: string; firstName: string; lastName: string; bio: string }[] = [
+  { username: 'majed', firstName: 'ماجد', lastName: 'الشمري', bio: 'مهندس مدني من حائل.' },
+  { username: 'amal', firstName: 'أمل', lastName: 'الجهني', bio: 'معلمة رياضيات، أحب الألغاز.' },
+  { username: 'yousef', firstName: 'يوسف', lastName: 'العنزي', bio: 'أتابع الدوري والتقنية.' },
+  { username: 'dana', firstName: 'دانة', lastName: 'الفيصل', bio: 'صيدلانية ومحبة للسفر ✈️' },
+  { username: 'omar', firstName: 'عمر', lastName: 'باعشن', bio: 'من جدة، مصور هاوٍ 📷' },
+  { username: 'hind', firstName: 'هند', lastName: 'العمري', bio: 'أقرأ أكثر مما أكتب.' },
+  { username: 'saad', firstName: 'سعد', lastName: 'القرني', bio: 'موظف حكومي، وأحب الطلعات البرية.' },
+  { username: 'wejdan', firstName: 'وجدان', lastName: 'الرشيدي', bio: 'طالبة طب في سنتها الرابعة.' },
+  { username: 'nasser', firstName: 'ناصر', lastName: 'اليامي', bio: 'محاسب، ومتابع للأسواق.' },
+  { username: 'razan', firstName: 'رزان', lastName: 'الخالدي', bio: 'مصممة واجهات، أحب التفاصيل.' },
+  { username: 'bandar', firstName: 'بندر', lastName: 'الحارثي', bio: 'طيار، وأكتب عن الرحلات.' },
+  { username: 'asma', firstName: 'أسماء', lastName: 'الزهراني', bio: 'أم وطبّاخة في أوقات الفراغ.' },
+  { username: 'faisal', firstName: 'فيصل', lastName: 'المالكي', bio: 'مبرمج تطبيقات جوال.' },
+  { username: 'ghada', firstName: 'غادة', lastName: 'السديري', bio: 'باحثة في التاريخ والتراث.' },
 ];
 
 /** Replies under the first comment of a thread; `@` is followed by the username of the comment answered. */

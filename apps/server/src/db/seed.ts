@@ -9,7 +9,14 @@ import type { FileStorage } from '../lib/storage';
 import { insertPost } from '../modules/posts/posts.repository';
 import type { Database } from './client';
 import { ads, comments, follows, postHashtags, posts, postVersions, users, votes } from './schema';
-import { DEMO_COMMENTS, DEMO_FOLLOWS, DEMO_IMAGE_PALETTES, DEMO_POSTS, DEMO_REPLIES } from './seed-content';
+import {
+  DEMO_COMMENTS,
+  DEMO_FOLLOWS,
+  DEMO_IMAGE_PALETTES,
+  DEMO_MEMBERS,
+  DEMO_POSTS,
+  DEMO_REPLIES,
+} from './seed-content';
 
 export const DEMO_PASSWORD = 'Demo1234';
 export const ADMIN_EMAIL = 'admin@ray.sa';
@@ -123,6 +130,32 @@ function pollClosesAt(demo: (typeof DEMO_POSTS)[number], createdAt: Date): Date 
     : null;
 }
 
+/**
+ * When each demo post was written, oldest first: the newest some minutes ago, then further apart the older they
+ * are, as a community's posts thin out going back in time; about five weeks in all.
+ */
+function postTimes(count: number, now: number, rand: () => number): Date[] {
+  const times: Date[] = [];
+  let at = now - (12 + Math.floor(rand() * 30)) * 60_000;
+  for (let back = 0; back < count; back++) {
+    times.push(new Date(at));
+    at -= (1 + rand() * 9) * (1 + back / 25) * 3_600_000;
+  }
+  return times.reverse();
+}
+
+/**
+ * When the comments of a post written at `postedAt` came, in order: most soon after the post, some days later,
+ * none later than a minute ago.
+ */
+function commentTimesAfter(postedAt: Date, count: number, now: number, rand: () => number): Date[] {
+  const span = Math.max(0, Math.min(now - 60_000 - postedAt.getTime(), 3 * 86_400_000));
+  return Array.from(
+    { length: count },
+    (_, order) => new Date(postedAt.getTime() + span * ((order + rand()) / count) ** 2),
+  );
+}
+
 export async function seedDemo(db: Database, options: { adminEmails: string[]; storage: FileStorage }) {
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const adminHash = await hashPassword(ADMIN_PASSWORD);
@@ -131,7 +164,7 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
   const created = await db
     .insert(users)
     .values(
-      DEMO_USERS.map((user, index): typeof users.$inferInsert => {
+      [...DEMO_USERS, ...DEMO_MEMBERS].map((user: DemoUser, index): typeof users.$inferInsert => {
         const email = demoEmail(user.username);
         return {
           email,
@@ -142,38 +175,63 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
           lastName: user.lastName,
           bio: user.bio,
           role: options.adminEmails.includes(email) ? 'admin' : (user.role ?? 'user'),
-          emailVerifiedAt: daysAgo(120 - index * 9),
-          createdAt: daysAgo(120 - index * 9),
+          emailVerifiedAt: daysAgo(120 - index * 3),
+          createdAt: daysAgo(120 - index * 3),
         };
       }),
     )
     .returning({ id: users.id, username: users.username });
   const idOf = new Map(created.map((user) => [user.username, user.id]));
   const usernameOf = new Map(created.map((user) => [user.id, user.username]));
-  const people = created.filter((user) => user.username !== 'admin').map((user) => user.id);
+  const memberIds = new Set(DEMO_MEMBERS.map((member) => idOf.get(member.username)!));
+  /** Those who post: everyone but the admin and the members who only read, vote and comment. */
+  const people = created
+    .filter((user) => user.username !== 'admin' && !memberIds.has(user.id))
+    .map((user) => user.id);
+  const readers = [...people, ...memberIds];
   const images = await demoImages(options.storage);
   const rand = random(2030);
-  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
-  // Replies draw from their own sequence, so the rest of the demo stays as it was.
+  // Replies and times draw from sequences of their own, so one can change without reshuffling the rest.
   const replyRand = random(4242);
+  const timeRand = random(1447);
+  /** `count` different items of `list`, in a random order. */
+  const sample = <T>(list: readonly T[], count: number): T[] => {
+    const pool = [...list];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    }
+    return pool.slice(0, count);
+  };
+  const createdAtOf = postTimes(DEMO_POSTS.length, now, timeRand);
 
   await db.transaction(async (tx) => {
     for (const [index, demo] of DEMO_POSTS.entries()) {
       const authorId = idOf.get(demo.author)!;
-      const createdAt = new Date(
-        now - (DEMO_POSTS.length - 1 - index) * 7 * 3_600_000 - Math.floor(rand() * 50) * 60_000,
-      );
-      const voters = people.filter((id) => id !== authorId && rand() < 0.75);
+      const createdAt = createdAtOf[index]!;
+      // Some posts catch on and most do not: each has its own reach among the readers, and its own leaning.
+      const reach = 0.2 + rand() * 0.7;
+      const leaning = 0.62 + rand() * 0.33;
+      const voters = readers.filter((id) => id !== authorId && rand() < reach);
       const values = voters.map((userId) => {
-        if (demo.votingType === 'rating') return { userId, value: 2 + Math.floor(rand() * 4) };
-        if (demo.votingType === 'poll')
-          return { userId, value: Math.floor(rand() * (demo.pollOptions?.length ?? 2)) };
-        return { userId, value: rand() < 0.78 ? 1 : -1 };
+        if (demo.votingType === 'rating')
+          return { userId, value: Math.min(5, 1 + Math.floor(rand() * 2.2 + leaning * 3)) };
+        if (demo.votingType === 'poll') {
+          // Earlier options lean ahead, as real polls rarely split evenly.
+          const options = demo.pollOptions?.length ?? 2;
+          return { userId, value: Math.floor(options * rand() ** (1 + leaning)) };
+        }
+        return { userId, value: rand() < leaning ? 1 : -1 };
       });
-      const commenters = Array.from({ length: Math.floor(rand() * 5) }, () => ({
-        authorId: pick(people),
-        content: pick(DEMO_COMMENTS),
-        isAnonymous: rand() < 0.2,
+      const texts = demo.comments ?? sample(DEMO_COMMENTS[demo.votingType], Math.floor(rand() * reach * 6));
+      // Comments come from readers other than the author, never twice from the same person on one post.
+      const commenters = sample(
+        readers.filter((id) => id !== authorId),
+        texts.length,
+      ).map((commenterId, order) => ({
+        authorId: commenterId,
+        content: texts[order]!,
+        isAnonymous: rand() < 0.15,
       }));
       const pollCounts =
         demo.pollOptions?.map((_, option) => values.filter((v) => v.value === option).length) ?? null;
@@ -208,8 +266,9 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
           .insert(votes)
           .values(values.map((v) => ({ postId, userId: v.userId, value: v.value, createdAt })));
       const threads: { id: number; authorId: string; isAnonymous: boolean; at: Date }[] = [];
+      const commentTimes = commentTimesAfter(createdAt, commenters.length, now, timeRand);
       for (const [order, comment] of commenters.entries()) {
-        const at = new Date(createdAt.getTime() + (order + 1) * 23 * 60_000);
+        const at = commentTimes[order]!;
         const [row] = await tx
           .insert(comments)
           .values({ postId, ...comment, createdAt: at, updatedAt: at })
@@ -218,7 +277,7 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
       }
       // Some first comments get an answer from someone else, naming them when they signed it.
       const first = threads[0];
-      const others = people.filter((id) => id !== first?.authorId);
+      const others = readers.filter((id) => id !== first?.authorId && id !== authorId);
       const replier = replyRand() < 0.6 ? others[Math.floor(replyRand() * others.length)] : undefined;
       if (first && replier && threads.length >= 2) {
         const reply = DEMO_REPLIES[Math.floor(replyRand() * DEMO_REPLIES.length)]!;
@@ -228,7 +287,7 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
             ? `@${answered} ${reply.slice(2)}`
             : reply.slice(2)
           : reply;
-        const at = new Date(first.at.getTime() + 11 * 60_000);
+        const at = new Date(first.at.getTime() + Math.min(11 * 60_000, (now - first.at.getTime()) / 2));
         await tx.insert(comments).values({
           postId,
           parentId: first.id,
@@ -263,6 +322,10 @@ export async function seedDemo(db: Database, options: { adminEmails: string[]; s
     for (const follower of people) {
       for (const followed of people)
         if (follower !== followed && rand() < 0.4) pairs.add(`${follower}|${followed}`);
+    }
+    // Readers follow a few of the people whose posts they like.
+    for (const member of memberIds) {
+      for (const followed of sample(people, 2 + Math.floor(rand() * 4))) pairs.add(`${member}|${followed}`);
     }
     for (const [follower, followed] of DEMO_FOLLOWS) {
       const followerId = idOf.get(follower);
