@@ -17,7 +17,10 @@ const HIDDEN_ON = ['/create-post', '/login', '/register'];
 const itemClasses =
   'flex cursor-pointer items-start gap-3 rounded-xl px-3 py-2.5 outline-none select-none data-[highlighted]:bg-slate-100';
 
-/** Floating new-post button of spec section 2, for signed-in users away from the editor and sign-in pages. */
+/**
+ * Floating new-post button of spec section 2, for signed-in users away from the editor and sign-in pages. Phones
+ * have «إنشاء» in the tab bar instead, where the button would cover the page's last lines.
+ */
 export function FloatingNewPost() {
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const { pathname } = useLocation();
@@ -42,7 +45,7 @@ export function FloatingNewPost() {
       <DropdownMenu.Root dir="rtl" modal={false}>
         <DropdownMenu.Trigger
           aria-label={strings.newPost.fabLabel}
-          className="fixed end-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-float transition-transform hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:rotate-45 sm:end-8 sm:bottom-8"
+          className="fixed end-8 bottom-8 z-40 hidden size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-float transition-transform hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:rotate-45 md:flex"
         >
           <Plus className="size-7" aria-hidden="true" />
         </DropdownMenu.Trigger>

@@ -11,6 +11,7 @@ import { ScrollRestoration } from './scroll-restoration';
 import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { TabBar } from './tab-bar';
 
 const FloatingNewPost = lazy(() =>
   import('./floating-new-post').then((m) => ({ default: m.FloatingNewPost })),
@@ -29,7 +30,8 @@ export function RootLayout() {
   const focused = isAdBlockedPath(pathname);
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Phones keep the page's end clear of the tab bar: its 56 px, its border and the home indicator's inset.
+    <div className="flex min-h-dvh flex-col pb-[calc(57px+env(safe-area-inset-bottom))] md:pb-0">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 shadow-float focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
@@ -47,7 +49,8 @@ export function RootLayout() {
       {/* At least a screen tall, so the footer starts below the fold and does not jump as the page fills in. */}
       <div className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-5 sm:py-6">
         <AdSlot placement="Header" className="mb-6 hidden sm:flex" />
-        <AdSlot placement="Mobile" className="mb-5 sm:hidden" />
+        {/* A signed-in reader's phone opens on the feed itself: their ad follows the page instead. */}
+        {isAuthenticated ? null : <AdSlot placement="Mobile" className="mb-5 sm:hidden" />}
         <div className={focused ? undefined : 'grid gap-6 lg:grid-cols-4'}>
           <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-span-3">
             <Suspense fallback={<PageLoader />}>
@@ -61,9 +64,13 @@ export function RootLayout() {
             </HydrateLater>
           )}
         </div>
+        {isAuthenticated ? <AdSlot placement="Mobile" className="mt-6 sm:hidden" /> : null}
       </div>
       <HydrateLater>
         <SiteFooter />
+      </HydrateLater>
+      <HydrateLater>
+        <TabBar />
       </HydrateLater>
       <ScrollRestoration />
       {isAuthenticated ? (

@@ -1,4 +1,4 @@
-import { Home, Menu, PenSquare, TrendingUp, X } from 'lucide-react';
+import { Menu, PenSquare, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -12,8 +12,6 @@ import { MAIN_LINKS } from './nav-links';
 
 // Visitors never open the account menu, so its menu library loads only for signed-in users.
 const AvatarMenu = lazy(() => import('./avatar-menu').then((m) => ({ default: m.AvatarMenu })));
-
-const ICONS = { '/': Home, '/trends': TrendingUp } as const;
 
 function AvatarPlaceholder() {
   return <span className="size-10 animate-pulse rounded-full bg-slate-200" aria-hidden="true" />;
@@ -76,13 +74,14 @@ export function SiteHeader() {
         <div className="ms-auto flex items-center gap-1.5 md:ms-0">
           {isAuthenticated ? (
             <>
-              <span className="hidden sm:contents">
+              {/* Phones have these in the tab bar. */}
+              <span className="hidden md:contents">
                 <Link to="/create-post" className={buttonClasses({ size: 'sm' })}>
                   <PenSquare className="size-4" aria-hidden="true" />
                   {strings.nav.newPost}
                 </Link>
+                <NotificationBell />
               </span>
-              <NotificationBell />
               <Suspense fallback={<AvatarPlaceholder />}>
                 <AvatarMenu />
               </Suspense>
@@ -108,59 +107,17 @@ export function SiteHeader() {
           className="animate-fade-in border-t border-slate-200 bg-white px-4 pt-3 pb-4 md:hidden"
         >
           <HeaderSearch onSearched={closeMenu} />
-          <nav aria-label={strings.nav.mainNavigation} className="mt-3 grid gap-1">
-            {MAIN_LINKS.map((link) => {
-              const Icon = ICONS[link.to];
-              return (
-                <NavLink
-                  key={link.to}
-                  to={link.to}
-                  end={link.end}
-                  onClick={closeMenu}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium',
-                      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
-                    )
-                  }
-                >
-                  <Icon className="size-5" aria-hidden="true" />
-                  {link.label}
-                </NavLink>
-              );
-            })}
-          </nav>
-          <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3">
-            {isAuthenticated ? (
-              <Link
-                to="/create-post"
-                onClick={closeMenu}
-                className={cn(buttonClasses({ fullWidth: true }), 'col-span-2')}
-              >
-                <PenSquare className="size-4" aria-hidden="true" />
-                {strings.nav.newPost}
-              </Link>
-            ) : (
-              <>
-                <Link
-                  to="/login"
-                  state={from}
-                  onClick={closeMenu}
-                  className={buttonClasses({ variant: 'outline', fullWidth: true })}
-                >
-                  {strings.nav.login}
-                </Link>
-                <Link
-                  to="/register"
-                  state={from}
-                  onClick={closeMenu}
-                  className={buttonClasses({ fullWidth: true })}
-                >
-                  {strings.nav.register}
-                </Link>
-              </>
-            )}
-          </div>
+          {/* The pages are in the tab bar and signing in is in the header; a visitor also finds here how to join. */}
+          {isAuthenticated ? null : (
+            <Link
+              to="/register"
+              state={from}
+              onClick={closeMenu}
+              className={cn(buttonClasses({ fullWidth: true }), 'mt-3')}
+            >
+              {strings.nav.register}
+            </Link>
+          )}
         </div>
       ) : null}
     </header>

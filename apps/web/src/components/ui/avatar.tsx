@@ -3,6 +3,7 @@ import { cn } from '@/lib/cn';
 import { resolveAssetUrl } from '@/lib/runtime-config';
 
 const SIZES = {
+  xs: 'size-6 text-[10px]',
   sm: 'size-8 text-xs',
   md: 'size-10 text-sm',
   lg: 'size-16 text-xl',

@@ -1,17 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
-import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
-import { unreadCountQueryOptions } from '../api/get-unread-count';
-import { unreadBadgeText } from '../utils/unread-badge';
+import { useUnreadBadge } from '../hooks/use-unread-badge';
 
 export function NotificationBell({ className }: { className?: string }) {
-  // Wait for the start-up session check, so a stale token is not sent before it has been renewed.
-  const sessionChecked = useAuthStore((state) => !state.isLoading);
-  const { data } = useQuery({ ...unreadCountQueryOptions(), enabled: sessionChecked });
-  const badge = unreadBadgeText(data);
+  const badge = useUnreadBadge();
   return (
     <NavLink
       to="/notifications"
