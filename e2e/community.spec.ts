@@ -41,7 +41,7 @@ test.describe('community', () => {
     await page.getByLabel('اكتب تعليقاً').fill('تعليق سري لا يظهر فيه اسمي');
     await page.getByLabel('تعليق كمجهول').check();
     await page.getByRole('button', { name: 'نشر التعليق' }).click();
-    await expect(page.getByText('تم إضافة التعليق بنجاح')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'تم إضافة التعليق بنجاح' })).toBeVisible();
 
     await page.getByLabel('اكتب تعليقاً').fill('تعليق عادي سأعدله ثم أحذفه');
     await page.getByRole('button', { name: 'نشر التعليق' }).click();
@@ -77,7 +77,7 @@ test.describe('community', () => {
     const text = (await card.locator('[dir="auto"]').first().innerText()).slice(0, 20);
     await card.getByRole('button', { name: 'خيارات المنشور' }).click();
     await page.getByRole('menuitem', { name: 'حفظ المنشور' }).click();
-    await expect(page.getByText('تم حفظ المنشور')).toBeVisible();
+    await expect(card.getByRole('status').filter({ hasText: 'تم حفظ المنشور' })).toBeVisible();
     await page.goto('/bookmarks');
     await expect(page.getByTestId('post-card').filter({ hasText: text }).first()).toBeVisible();
   });

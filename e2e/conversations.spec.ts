@@ -50,7 +50,7 @@ for (const [device, size] of SIZES) {
       await expect(listbox).toHaveCount(0);
       await box.pressSequentially('ما رأيك؟');
       await page.getByRole('button', { name: 'نشر التعليق' }).click();
-      await expect(page.getByText('تم إضافة التعليق بنجاح')).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'تم إضافة التعليق بنجاح' })).toBeVisible();
 
       const comment = page.getByTestId('comment').filter({ hasText: 'ما رأيك؟' }).first();
       const link = comment.getByRole('link', { name: `@${mentioned.username}` });

@@ -76,7 +76,7 @@ test.describe('posts and voting', () => {
 
     await page.goto(`/posts/${ratingId}`);
     await page.getByRole('button', { name: 'تقييم 4 من 5' }).click();
-    await expect(page.getByText('تم التقييم بـ 4 نجوم')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'تم التقييم بـ 4 نجوم' })).toBeVisible();
 
     await page.goto(`/posts/${pollId}`);
     await page.getByRole('button', { name: /الصيف/ }).click();
