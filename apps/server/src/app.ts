@@ -31,6 +31,7 @@ import { AccessTokens } from './lib/tokens';
 import { UnsubscribeTokens } from './lib/unsubscribe-tokens';
 import { VisitorIds } from './lib/visitor-ids';
 import { api } from './modules/api-routes';
+import { getAppConfig } from './modules/config/config.service';
 import { SessionGuard } from './modules/account/session-guard';
 import { digestJob } from './modules/digest/digest.job';
 import { removeExpired } from './modules/maintenance/cleanup';
@@ -306,6 +307,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       infiniteScroll: { feedPx: env.INFINITE_SCROLL_FEED_PX, listPx: env.INFINITE_SCROLL_LIST_PX },
       ads: { autoRefresh: env.ADS_AUTO_REFRESH, refreshIntervalMs: env.ADS_REFRESH_INTERVAL_MS },
     }),
+    renderPages: async () => !(await getAppConfig(app.ctx)).maintenanceMode,
   });
 
   const jobs = new PeriodicJobs({

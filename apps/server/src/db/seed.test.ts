@@ -11,8 +11,8 @@ let seededAt: number;
 const DAY = 86_400_000;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await t.database.db.execute(query);
-  return result.rows as T[];
+  const result = (await t.database.db.execute(query)) as { rows: T[] };
+  return result.rows;
 }
 
 beforeAll(async () => {

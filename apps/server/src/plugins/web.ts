@@ -27,6 +27,11 @@ export interface WebOptions {
   webDistDir: string;
   runtimeConfig: () => RuntimeConfig;
   pageBudget: RequestBudget;
+  /**
+   * False while the pages must not come rendered on the server (maintenance): the plain app is sent, and it shows
+   * what the configuration says instead of a first screen of posts.
+   */
+  renderPages?: () => Promise<boolean>;
 }
 
 async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
@@ -116,7 +121,8 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(RATE_LIMITED_PAGE);
-      if (renderer && request.method === 'GET' && (await renderer.send(request, reply))) return reply;
+      const render = renderer && request.method === 'GET' && (await (options.renderPages?.() ?? true));
+      if (render && (await renderer.send(request, reply))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: serverMsg.routeNotFound });

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
@@ -22,14 +25,30 @@ let member: TestUser;
 
 const MESSAGE = 'نحدّث خوادم رأي الليلة، ونعود خلال ساعة بإذن الله';
 
+/** The built app's page, and a server bundle that renders every page as a line naming it. */
+const INDEX_HTML =
+  '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>';
+let web: string;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  web = mkdtempSync(path.join(tmpdir(), 'ray-maintenance-web-'));
+  mkdirSync(path.join(web, 'dist'));
+  mkdirSync(path.join(web, 'dist-ssr'));
+  writeFileSync(path.join(web, 'dist/index.html'), INDEX_HTML);
+  writeFileSync(
+    path.join(web, 'dist-ssr/entry-server.js'),
+    `export function configureServerRendering() {}
+     export function pageAddress(url) { return url; }
+     export async function renderPage(url) { return { head: '', html: '<p>rendered ' + url + '</p>', state: '{}' }; }`,
+  );
+  t = await createTestApp({ WEB_DIST_DIR: path.join(web, 'dist') });
   admin = await registerWithRole(t, 'admin');
   moderator = await registerWithRole(t, 'moderator');
   member = await registerUser(t.app);
 });
 afterAll(async () => {
   await t.close();
+  rmSync(web, { recursive: true, force: true });
 });
 afterEach(async () => {
   await setMaintenance(admin, { maintenanceMode: false });
@@ -150,6 +169,17 @@ describe('maintenance mode', () => {
     const off = await setMaintenance(signedIn, { maintenanceMode: false });
     expect(off.statusCode).toBe(200);
     expect((await call(member, { method: 'GET', url: '/api/posts/paginated' })).statusCode).toBe(200);
+  });
+
+  it('sends the pages without a first screen rendered on the server while it is on', async () => {
+    const page = () => call(null, { method: 'GET', url: '/trends' });
+    expect((await page()).body).toContain('<p>rendered /trends</p>');
+    await turnOn();
+    const during = await page();
+    expect(during.statusCode).toBe(200);
+    expect(during.body).toBe(INDEX_HTML);
+    await setMaintenance(admin, { maintenanceMode: false });
+    expect((await page()).body).toContain('<p>rendered /trends</p>');
   });
 
   it('lets a user sign in, but their calls still answer maintenance', async () => {
