@@ -61,7 +61,8 @@ export const discoveryStrings = {
     usersEmpty: 'لا يوجد أشخاص بهذا الاسم',
     hashtagsEmpty: 'لا توجد وسوم مطابقة',
     resultForms,
-    resultsFor: 'نتائج البحث عن',
+    /** After the count: «3 نتائج للبحث عن «قهوة»». */
+    resultsFor: 'للبحث عن',
     loading: 'جارٍ البحث...',
     failed: 'فشل البحث',
     empty: 'لا توجد نتائج',
