@@ -23,14 +23,15 @@ function AppMark() {
 
 /**
  * The offer to install the app, a small card in a corner that never covers the page's own controls (the button
- * for a new post sits in the opposite corner). Installing opens the browser's own confirmation.
+ * for a new post sits in the opposite corner; below the `md` width it stays above the tab bar). Installing opens
+ * the browser's own confirmation.
  */
 export function InstallCard({ onInstall, onDismiss }: { onInstall: () => void; onDismiss: () => void }) {
   const titleId = useId();
   return (
     <section
       aria-labelledby={titleId}
-      className="fixed inset-x-4 bottom-24 z-40 animate-pop-in rounded-2xl bg-white p-4 shadow-float ring-1 ring-slate-200 sm:inset-x-auto sm:start-8 sm:bottom-8 sm:w-96"
+      className="fixed inset-x-4 bottom-24 z-40 animate-pop-in rounded-2xl bg-white p-4 shadow-float ring-1 ring-slate-200 sm:inset-x-auto sm:start-8 sm:w-96 md:bottom-8"
     >
       <div className="flex items-start gap-3">
         <AppMark />
