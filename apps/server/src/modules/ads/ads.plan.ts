@@ -17,29 +17,34 @@ export interface PlannedSlot<T> {
 
 /**
  * Up to `count` ads of one placement's rotation from the turn after `after`: never the ad just before it, and
- * only ads that `claim` lets go (it is asked only about the ad about to be taken, so it may count it). When a whole round of the rotation offers nothing fresh, the placement stays
- * short (or empty) rather than repeating an ad.
+ * only ads that `claim` lets go. `claim` is asked only about the ad about to be taken (so it may count it), first
+ * strictly (an ad the page has not shown yet) over a whole round, then not. When a whole round offers nothing
+ * fresh, the placement stays short (or empty) rather than repeating an ad.
  */
 export function takeFromRotation<T extends Rotatable>(
   ads: readonly T[],
   after: RotationPoint | undefined,
   count: number,
-  claim: (ad: T) => boolean,
+  claim: (ad: T, strict: boolean) => boolean,
 ): { turn: number; ad: T }[] {
   const byId = new Map(ads.map((ad) => [ad.id, ad]));
   const rounds = rotationLength(ads);
   const taken: { turn: number; ad: T }[] = [];
   let previous = after?.adId;
-  let turn = after ? after.turn + 1 : 0;
-  while (taken.length < count) {
-    let found: { turn: number; ad: T } | undefined;
-    for (let tried = 0; tried < rounds && !found; tried += 1, turn += 1) {
+  let next = after ? after.turn + 1 : 0;
+  const scan = (strict: boolean) => {
+    for (let turn = next; turn < next + rounds; turn += 1) {
       const ad = byId.get(adAtTurn(ads, turn)!)!;
-      if (ad.id !== previous && claim(ad)) found = { turn, ad };
+      if (ad.id !== previous && claim(ad, strict)) return { turn, ad };
     }
+    return undefined;
+  };
+  while (taken.length < count) {
+    const found = scan(true) ?? scan(false);
     if (!found) break;
     taken.push(found);
     previous = found.ad.id;
+    next = found.turn + 1;
   }
   return taken;
 }
@@ -62,9 +67,10 @@ export function planPageView<T extends Rotatable>(
 ): PlannedSlot<T>[] {
   const shown = new Map<number, number>();
   const plan: PlannedSlot<T>[] = [];
-  const claim = (ad: T) => {
+  // An ad the page has not shown yet comes first; one already shown may come back once, a screen or more away.
+  const claim = (ad: T, strict: boolean) => {
     const times = shown.get(ad.id) ?? 0;
-    if (times >= AD_SAME_AD_PER_VIEW) return false;
+    if (times >= (strict ? 1 : AD_SAME_AD_PER_VIEW)) return false;
     shown.set(ad.id, times + 1);
     return true;
   };

@@ -127,6 +127,21 @@ describe("a page view's ad plan", () => {
     expect(planPageView(['Header', 'BetweenPosts'], () => [], {})).toEqual([]);
   });
 
+  it('shows an ad the page has not shown yet before one it has', () => {
+    const top = [{ id: 1, weight: 9 }];
+    const feedAds = [
+      { id: 1, weight: 9 },
+      { id: 2, weight: 1 },
+    ];
+    const plan = planPageView(
+      ['Mobile', 'BetweenPosts'],
+      (placement) => (placement === 'Mobile' ? top : feedAds),
+      {},
+    );
+    // The top's ad, then the other one first between posts; each at most twice on the page.
+    expect(plan.map((slot) => slot.ad.id)).toEqual([1, 2, 1, 2]);
+  });
+
   it("starts each placement after where the viewer's last page left it", () => {
     const first = planPageView(['Header'], () => ads, {});
     const second = planPageView(['Header'], () => ads, {
