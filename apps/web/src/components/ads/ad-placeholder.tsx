@@ -11,6 +11,20 @@ const SHAPES: Record<AdPlacement, string> = {
   Mobile: 'min-h-16',
 };
 
+/**
+ * The top of the page keeps one height whether it holds the placeholder or the ad, so the page below never moves
+ * when the ad arrives after the first paint.
+ */
+export const fixedHeightClass = (placement: AdPlacement) =>
+  placement === 'Header' || placement === 'Mobile' ? 'h-27' : undefined;
+
+/**
+ * Slots whose room is held while the page view's plan is on its way: the top of the page and the sidebar, which
+ * the plan fills first. The others rarely get an ad (one per screen), so they take no room until they do.
+ */
+export const holdsRoom = (placement: AdPlacement) =>
+  placement === 'Header' || placement === 'Mobile' || placement === 'Sidebar';
+
 /** Only the sidebar has ads in the wide layout: the other slots are hidden there from the first paint. */
 export const onlyNarrowClass = (placement: AdPlacement) =>
   placement === 'Sidebar' ? undefined : 'lg:hidden';
@@ -24,6 +38,7 @@ export function AdPlaceholder({ placement, className }: { placement: AdPlacement
       className={cn(
         'flex items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-slate-100/60 text-xs font-medium tracking-wide text-slate-600',
         SHAPES[placement],
+        fixedHeightClass(placement),
         className,
       )}
     >

@@ -8,7 +8,7 @@ import { strings } from '@/i18n/strings.ar';
 import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { getRuntimeConfig, resolveAssetUrl } from '@/lib/runtime-config';
-import { AdPlaceholder, onlyNarrowClass } from './ad-placeholder';
+import { AdPlaceholder, fixedHeightClass, holdsRoom, onlyNarrowClass } from './ad-placeholder';
 import { isAdBlockedPath, pageAdPlacements, type AdLayout } from './ad-placement';
 import { adLink, adPlanQueryOptions, recordClick, rememberShown, scheduleImpression } from './ads-api';
 
@@ -73,7 +73,7 @@ function AdCard({
       data-ad-id={ad.id}
       className={cn(
         'group flex w-full items-center gap-3 overflow-hidden rounded-2xl border border-slate-200 bg-white p-3 text-start shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600',
-        compact ? 'flex-row' : 'flex-col items-stretch',
+        compact ? 'h-full flex-row' : 'flex-col items-stretch',
       )}
     >
       {image ? (
@@ -88,7 +88,9 @@ function AdCard({
       ) : null}
       <span className="min-w-0 flex-1">
         <span className="block text-[11px] font-medium text-slate-500">{strings.ads.sponsored}</span>
-        <span className="block font-bold text-slate-900 group-hover:text-brand-700">{ad.title}</span>
+        <span className="line-clamp-1 block font-bold text-slate-900 group-hover:text-brand-700">
+          {ad.title}
+        </span>
         {ad.description ? (
           <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600">{ad.description}</span>
         ) : null}
@@ -135,12 +137,14 @@ export function AdSlotContent({
       <aside
         aria-label={strings.ads.label}
         data-ad-placement={placement}
-        className={cn('grid gap-3', className, onlyNarrow)}
+        className={cn('grid gap-3', fixedHeightClass(placement), className, onlyNarrow)}
       >
         <AdCard slot={slot} placement={placement} page={pathname} compact={placement !== 'Sidebar'} />
       </aside>
     );
   }
   if (plan) return null;
+  // While the plan is on its way only the slots that hold room show; when it failed, every slot shows it.
+  if (plan === undefined && !holdsRoom(placement)) return null;
   return <AdPlaceholder placement={placement} className={cn(className, onlyNarrow)} />;
 }

@@ -2,7 +2,7 @@ import type { AdPlacement } from '@ray/shared/constants';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
-import { AdPlaceholder, onlyNarrowClass } from './ad-placeholder';
+import { AdPlaceholder, holdsRoom, onlyNarrowClass } from './ad-placeholder';
 import { isAdBlockedPath } from './ad-placement';
 
 // Ads are planned after the page shows: their code loads apart from the first screen's.
@@ -18,10 +18,12 @@ export function AdSlot(props: { placement: AdPlacement; index?: number; classNam
   return (
     <Suspense
       fallback={
-        <AdPlaceholder
-          placement={props.placement}
-          className={cn(props.className, onlyNarrowClass(props.placement))}
-        />
+        holdsRoom(props.placement) ? (
+          <AdPlaceholder
+            placement={props.placement}
+            className={cn(props.className, onlyNarrowClass(props.placement))}
+          />
+        ) : null
       }
     >
       <AdSlotContent {...props} />
