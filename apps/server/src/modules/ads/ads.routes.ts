@@ -73,7 +73,7 @@ export const adsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Ads to show in a placement (at most its maximum, weighted)',
+        summary: 'Ads to show in a placement: at most its maximum, all different, taking turns by weight',
         querystring: adsQuerySchema,
         response: { 200: z.array(adSchema), ...errors },
       },
