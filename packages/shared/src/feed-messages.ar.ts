@@ -1,3 +1,5 @@
+import { plural } from './plural';
+
 /**
  * The part of the messages (messages.ar.ts, which includes it) that the home page needs on its first screen: API
  * errors, votes, bookmarks and the sign-in prompts of a post card. Kept apart so the browser's first download
@@ -20,7 +22,16 @@ export const feedMsg = {
   voteFailed: 'فشل في التصويت',
   rateFailed: 'فشل في التقييم',
   voteSuccess: 'تم التصويت بنجاح',
-  rateSuccess: (n: number) => `تم التقييم بـ ${n} نجوم`,
+  /** A rating of one to five stars, the noun agreeing with its number: «بنجمة واحدة», «بنجمتين», «بـ 3 نجوم». */
+  rateSuccess: (n: number) =>
+    plural(n, {
+      zero: 'تم إلغاء التقييم',
+      one: 'تم التقييم بنجمة واحدة',
+      two: 'تم التقييم بنجمتين',
+      few: 'تم التقييم بـ # نجوم',
+      many: 'تم التقييم بـ # نجمة',
+      other: 'تم التقييم بـ # نجمة',
+    }),
   likeSuccess: 'تم تسجيل إعجابك',
   dislikeSuccess: 'تم تسجيل عدم إعجابك',
   voteRemoved: 'تم إلغاء تصويتك',

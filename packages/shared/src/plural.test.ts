@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isolate } from './bidi';
+import { feedMsg } from './feed-messages.ar';
 import { plural, type PluralForms } from './plural';
 
 const comments: PluralForms = {
@@ -36,5 +38,22 @@ describe('plural', () => {
 
   it('writes the number with the formatter it is given', () => {
     expect(plural(12345, comments, (n) => n.toLocaleString('en-US'))).toBe('12,345 تعليقًا');
+  });
+});
+
+describe('texts counted with plural', () => {
+  it('confirm a rating with the star agreeing with its number', () => {
+    expect([1, 2, 3, 5].map(feedMsg.rateSuccess)).toEqual([
+      'تم التقييم بنجمة واحدة',
+      'تم التقييم بنجمتين',
+      'تم التقييم بـ 3 نجوم',
+      'تم التقييم بـ 5 نجوم',
+    ]);
+  });
+});
+
+describe('isolate', () => {
+  it('wraps a text in first strong isolate and pop directional isolate', () => {
+    expect(isolate('Great idea يا صديقي')).toBe('\u2068Great idea يا صديقي\u2069');
   });
 });

@@ -1,3 +1,4 @@
+import { isolate as isolateText } from '@ray/shared/bidi';
 import { digestMsg } from '@ray/shared/digest-messages.ar';
 import { feedMsg } from '@ray/shared/feed-messages.ar';
 import type { DigestFrequency } from '@ray/shared/notification-preferences';
@@ -50,6 +51,9 @@ export function escapeHtml(text: string): string {
 }
 
 const nameOf = (person: NamedPerson | null) => (person ? displayName(person) : feedMsg.anonymousName);
+/** The plain text's name: a person's isolated as what they wrote is, «مجهول» being the product's own word. */
+const textNameOf = (person: NamedPerson | null) =>
+  person ? isolateText(displayName(person)) : feedMsg.anonymousName;
 
 /** A name or a text someone wrote, escaped and isolated so that a Latin or mixed text keeps its own direction. */
 const isolate = (text: string) => `<bdi dir="auto">${escapeHtml(text)}</bdi>`;
@@ -70,7 +74,7 @@ function sections(facts: DigestFacts, links: DigestLinks): Section[] {
   const list: Section[] = [];
   const postLink = (postId: number) => `${links.site}/posts/${postId}`;
   const quote = (item: DigestExcerpt) => ({
-    text: digestMsg.said(nameOf(item.writer), item.content),
+    text: digestMsg.said(textNameOf(item.writer), isolateText(item.content)),
     html: digestMsg.said(`<strong>${isolate(nameOf(item.writer))}</strong>`, isolate(item.content)),
     link: postLink(item.postId),
   });
@@ -81,7 +85,7 @@ function sections(facts: DigestFacts, links: DigestLinks): Section[] {
     const lines = [{ text: count, html: `<strong>${escapeHtml(count)}</strong>` }];
     if (names.length > 0)
       lines.push({
-        text: digestMsg.followers.among(names.join(digestMsg.followers.separator)),
+        text: digestMsg.followers.among(names.map(isolateText).join(digestMsg.followers.separator)),
         html: digestMsg.followers.among(names.map(isolate).join(digestMsg.followers.separator)),
       });
     list.push({
@@ -99,7 +103,7 @@ function sections(facts: DigestFacts, links: DigestLinks): Section[] {
       quotes: facts.topPosts.map((post) => {
         const votes = digestMsg.topPosts.newVotes(plural(post.votes, digestMsg.topPosts.votes));
         return {
-          text: `${post.content} (${votes})`,
+          text: `${isolateText(post.content)} (${votes})`,
           html: `${isolate(post.content)}<br><span style="color:${MUTED};font-size:13px;">${escapeHtml(votes)}</span>`,
           link: postLink(post.postId),
         };

@@ -209,9 +209,13 @@ describe('the e-mail digest', () => {
     expect(html).toContain('<bdi dir="auto">');
     // The anonymous comment is «مجهول»: the writer is named only beside the comment they signed.
     expect(html).toContain(`<strong><bdi dir="auto">${feedMsg.anonymousName}</bdi></strong>`);
-    expect(text).toContain(digestMsg.said(feedMsg.anonymousName, 'تعليق مجهول لا يكشف كاتبه'));
-    expect(text).toContain(digestMsg.said('خالد الحربي', 'تعليق موقّع باسم كاتبه'));
-    expect(text).not.toContain(digestMsg.said('خالد الحربي', 'تعليق مجهول لا يكشف كاتبه'));
+    // In the text part too, what people wrote and their names are isolated (U+2068 … U+2069).
+    const isolated = (part: string) => `\u2068${part}\u2069`;
+    expect(text).toContain(digestMsg.said(feedMsg.anonymousName, isolated('تعليق مجهول لا يكشف كاتبه')));
+    expect(text).toContain(digestMsg.said(isolated('خالد الحربي'), isolated('تعليق موقّع باسم كاتبه')));
+    expect(text).not.toContain(
+      digestMsg.said(isolated('خالد الحربي'), isolated('تعليق مجهول لا يكشف كاتبه')),
+    );
     // Follower, votes and comments, counted in words that agree with their number.
     expect(text).toContain('متابع جديد');
     expect(text).toContain(digestMsg.topPosts.newVotes('صوت واحد'));
