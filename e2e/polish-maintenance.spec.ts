@@ -29,6 +29,12 @@ async function newPage(browser: Browser, viewport: { width: number; height: numb
   return context.newPage();
 }
 
+/** Closes the toast on screen, so that a screenshot shows the banner under it. */
+async function dismissToast(page: Page) {
+  await page.locator('[data-toast]').getByRole('button', { name: 'إغلاق' }).click();
+  await expect(page.locator('[data-toast]')).toHaveCount(0);
+}
+
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'وضع الصيانة مفعّل' });
 const maintenanceHeading = (page: Page) => page.getByRole('heading', { name: 'نعود قريباً' });
 
@@ -75,6 +81,7 @@ test.describe('maintenance mode', () => {
       await expect(banner(admin)).toBeVisible();
       await expect(admin.getByTestId('maintenance-state')).toHaveText('مفعّل الآن');
       await expect(admin.getByLabel('رسالة الصيانة')).toHaveValue(MESSAGE);
+      await dismissToast(admin);
       await screenshot(admin, 'polish-maintenance-admin-desktop');
 
       // A visitor elsewhere sees the maintenance page with that message, whichever page they open.
@@ -101,6 +108,7 @@ test.describe('maintenance mode', () => {
       await login(phoneAdmin, ADMIN.email, ADMIN.password);
       await expect(banner(phoneAdmin)).toBeVisible();
       await expect(phoneAdmin.getByTestId('post-card').first()).toBeVisible();
+      await dismissToast(phoneAdmin);
       await screenshot(phoneAdmin, 'polish-maintenance-admin-phone');
       await phoneAdmin.goto('/trends');
       await expect(banner(phoneAdmin)).toBeVisible();
