@@ -75,14 +75,15 @@ for (const [device, size] of SIZES) {
       await thread.click();
       await expect(page.getByText('ردّ في المحادثة نفسها')).toBeVisible();
 
-      // The mentioned person is told, and the notification opens the post.
+      // The mentioned person is told, and the notification opens the post. The mentions in the post and in its
+      // comment are one card (same kind, same post), which carries the newest of them, the comment.
       await logout(page);
       await login(page, mentioned.email, mentioned.password);
       await page.goto('/notifications');
       const notice = page
         .getByTestId('notification')
         .filter({ hasText: 'أشار إليك' })
-        .filter({ hasText: marker })
+        .filter({ hasText: `سؤال إلى @${mentioned.username} ما رأيك؟` })
         .first();
       await expect(notice).toBeVisible();
       await expect(notice).toContainText('نورة');
