@@ -9,6 +9,9 @@ import { normalizeArabic } from '@ray/shared/arabic';
 import { extractHashtags, hashtagKey } from '@ray/shared/hashtags';
 import { openDatabase } from '../apps/server/src/db/client';
 import { DEMO_COMMENTS, DEMO_POSTS } from '../apps/server/src/db/seed-content';
+
+/** Every demo comment, whatever the voting type of the post it was written for. */
+const ALL_DEMO_COMMENTS = Object.values(DEMO_COMMENTS).flat();
 import { MIGRATIONS, type BenchConfig, type Sizes } from './config';
 import { checkCounters, checkContentSample } from './verify';
 
@@ -78,7 +81,7 @@ const PLACES: [number, number, string][] = [
 /** Arabic words of the demo content, most frequent first, with their normalised forms. */
 export function vocabulary(): { words: string[]; normalized: string[] } {
   const counts = new Map<string, number>();
-  const texts = [...DEMO_POSTS.map((post) => post.content), ...DEMO_COMMENTS];
+  const texts = [...DEMO_POSTS.map((post) => post.content), ...ALL_DEMO_COMMENTS];
   for (const text of texts) {
     const withoutTags = text.replace(/#[\p{L}\p{N}\p{M}_]+/gu, ' ');
     for (const word of withoutTags.match(/[\u0621-\u065F\u0670]+/g) ?? []) {
@@ -447,7 +450,7 @@ export async function seedBenchDatabase(config: BenchConfig, log: Log): Promise<
                  cross join lateral (select ${P} - floor(${P} * power(g.i::float8 / ${C}, 2))::bigint as post_id) x
              ) s
             order by post_id, t`,
-          [DEMO_COMMENTS],
+          [ALL_DEMO_COMMENTS],
         ),
       rowCount,
     );
