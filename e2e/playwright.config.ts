@@ -14,6 +14,11 @@ const PUSH_SERVICE = 'http://127.0.0.1:2700';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The demo community is read as `npm start` leaves it, before any other test adds posts to the same server.
+  projects: [
+    { name: 'demo-content', testMatch: 'polish-demo-content.spec.ts' },
+    { name: 'app', testIgnore: 'polish-demo-content.spec.ts', dependencies: ['demo-content'] },
+  ],
   outputDir: path.join(root, 'e2e/.artifacts/results'),
   timeout: 60_000,
   expect: { timeout: 10_000 },

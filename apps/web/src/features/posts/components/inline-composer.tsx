@@ -7,6 +7,10 @@ import { useQuickPostStore } from '../hooks/use-quick-post-store';
 
 // The composer brings the form and validation libraries; the feed should not wait for them.
 const PostComposer = lazy(() => import('./post-composer').then((m) => ({ default: m.PostComposer })));
+// Only a suspended user sees it, so it stays out of everyone else's first screen.
+const SuspensionNotice = lazy(() =>
+  import('@/components/suspension-notice').then((m) => ({ default: m.SuspensionNotice })),
+);
 
 const CONTENT_ID = 'home-post-content';
 
@@ -38,6 +42,7 @@ function FocusContent() {
 export function InlineComposer() {
   const dialogOpen = useQuickPostStore((state) => state.open);
   const user = useAuthStore((state) => state.user);
+  const suspendedUntil = user?.suspendedUntil;
   const [open, setOpen] = useState(false);
   const line = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
@@ -69,20 +74,28 @@ export function InlineComposer() {
             <FocusContent />
           </Suspense>
         ) : (
-          <button
-            ref={line}
-            type="button"
-            aria-expanded="false"
-            onClick={() => {
-              setOpen(true);
-            }}
-            className="group flex w-full items-center gap-3 rounded-full text-start"
-          >
-            <Avatar src={user?.avatarUrl} name={user ? displayName(user) : '?'} />
-            <span className="flex h-10 min-w-0 flex-1 items-center rounded-full bg-slate-50 px-4 text-[0.95rem] text-slate-600 ring-1 ring-slate-200 transition-colors group-hover:bg-slate-100">
-              {strings.home.composerTitle}
-            </span>
-          </button>
+          <>
+            {/* The folded line still says at once that posting is suspended (the notice hides itself once it ended). */}
+            {suspendedUntil ? (
+              <Suspense fallback={null}>
+                <SuspensionNotice className="mb-3" />
+              </Suspense>
+            ) : null}
+            <button
+              ref={line}
+              type="button"
+              aria-expanded="false"
+              onClick={() => {
+                setOpen(true);
+              }}
+              className="group flex w-full items-center gap-3 rounded-full text-start"
+            >
+              <Avatar src={user?.avatarUrl} name={user ? displayName(user) : '?'} />
+              <span className="flex h-10 min-w-0 flex-1 items-center rounded-full bg-slate-50 px-4 text-[0.95rem] text-slate-600 ring-1 ring-slate-200 transition-colors group-hover:bg-slate-100">
+                {strings.home.composerTitle}
+              </span>
+            </button>
+          </>
         )}
       </section>
     </Card>
