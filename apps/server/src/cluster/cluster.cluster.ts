@@ -129,22 +129,35 @@ function notificationOn(socket: Socket, postId: number, type: string, ms = 5_000
 }
 
 describe('one site on several instances', () => {
-  check('runs each migration once and keeps one signing key in the database', async () => {
-    const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
-      entries: { when: number; tag: string }[];
-    };
-    const applied = await query<{ created_at: string }>(
-      'select created_at from drizzle.__drizzle_migrations order by created_at',
-    );
-    expect(applied.map((row) => Number(row.created_at))).toEqual(
-      journal.entries.map((entry) => entry.when).sort((x, y) => x - y),
-    );
-    const secrets = await query<{ name: string; length: number }>(
-      'select name, length(value) as length from app_secrets order by name',
-    );
-    expect(secrets).toEqual([{ name: 'jwt-secret', length: expect.any(Number) as number }]);
-    expect(secrets[0]!.length).toBeGreaterThanOrEqual(32);
-  });
+  check(
+    'runs each migration once and keeps one signing key and one push key pair in the database',
+    async () => {
+      const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8')) as {
+        entries: { when: number; tag: string }[];
+      };
+      const applied = await query<{ created_at: string }>(
+        'select created_at from drizzle.__drizzle_migrations order by created_at',
+      );
+      expect(applied.map((row) => Number(row.created_at))).toEqual(
+        journal.entries.map((entry) => entry.when).sort((x, y) => x - y),
+      );
+      const secrets = await query<{ name: string; length: number }>(
+        'select name, length(value) as length from app_secrets order by name',
+      );
+      expect(secrets).toEqual([
+        { name: 'jwt-secret', length: expect.any(Number) as number },
+        { name: 'web-push-vapid', length: expect.any(Number) as number },
+      ]);
+      expect(secrets[0]!.length).toBeGreaterThanOrEqual(32);
+      // Both instances sign pushes with the pair in the database, so a browser subscribed through one is reached by both.
+      const client = from(nextAddress());
+      const keys = await Promise.all(
+        [a.base, b.base].map(async (base) => (await client.send(base, 'GET', '/api/push/public-key')).body),
+      );
+      expect(keys[0]).toEqual({ publicKey: expect.stringMatching(/^[\w-]{87}$/) as string });
+      expect(keys[1]).toEqual(keys[0]);
+    },
+  );
 
   check('keeps a sign-in made on one instance on the other and through the balancer', async () => {
     const client = from(nextAddress());
