@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMMENT_MAX } from '@ray/shared/constants';
 import { updateCommentSchema } from '@ray/shared/schemas/comment';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,9 +8,8 @@ import { TextareaField } from '@/components/ui/textarea-field';
 import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatNumber } from '@/lib/format';
+import { CommentLength } from './comment-length';
 import { useUpdateComment } from '../api/update-comment';
 
 /** Edits a comment in place: the same rules and @ suggestions as a new one; Escape cancels (or closes the list). */
@@ -77,16 +75,7 @@ export function CommentEditForm({
           dir="auto"
           autoFocus
           error={errors.content?.message}
-          labelAside={
-            <span
-              className={cn(
-                'text-xs tabular-nums',
-                length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-              )}
-            >
-              {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
-            </span>
-          }
+          labelAside={<CommentLength length={length} />}
           {...register('content')}
           {...mention.textareaProps}
         />

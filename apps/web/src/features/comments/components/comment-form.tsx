@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMMENT_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { commentFormSchema } from '@ray/shared/schemas/comment';
 import { Send } from 'lucide-react';
@@ -14,9 +13,8 @@ import { TextareaField } from '@/components/ui/textarea-field';
 import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatNumber } from '@/lib/format';
+import { CommentLength } from './comment-length';
 import { useCreateComment } from '../api/create-comment';
 
 /** The add-comment form of a post, for signed-in users; the text is trimmed and 1 to 1000 characters. */
@@ -73,16 +71,7 @@ export function CommentForm({ postId }: { postId: number }) {
           placeholder={s.comments.placeholder}
           dir="auto"
           error={errors.content?.message}
-          labelAside={
-            <span
-              className={cn(
-                'text-xs tabular-nums',
-                length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-              )}
-            >
-              {s.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
-            </span>
-          }
+          labelAside={<CommentLength length={length} />}
           {...register('content')}
           {...mention.textareaProps}
         />

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMMENT_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { commentFormSchema, type Comment } from '@ray/shared/schemas/comment';
 import { Send } from 'lucide-react';
@@ -9,13 +8,11 @@ import { useMentionComposer } from '@/entities/user/components/mention-suggestio
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextareaField } from '@/components/ui/textarea-field';
-import { communityStrings } from '@/i18n/community.ar';
 import { conversationStrings as s } from '@/i18n/conversations.ar';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { CommentLength } from './comment-length';
 import { useCreateReply } from '../api/create-reply';
 
 /**
@@ -97,16 +94,7 @@ export function ReplyForm({
           placeholder={s.replyPlaceholder}
           dir="auto"
           error={errors.content?.message}
-          labelAside={
-            <span
-              className={cn(
-                'text-xs tabular-nums',
-                length > COMMENT_MAX ? 'font-semibold text-red-700' : 'text-slate-600',
-              )}
-            >
-              {communityStrings.comments.counter(formatNumber(length), formatNumber(COMMENT_MAX))}
-            </span>
-          }
+          labelAside={<CommentLength length={length} />}
           {...field}
           {...mention.textareaProps}
           ref={(element) => {
