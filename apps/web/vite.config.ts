@@ -7,6 +7,7 @@ import { offlinePage } from './build/offline-page.ts';
 import { precompress } from './build/precompress.ts';
 import { runtimeConfigScript } from './build/runtime-config-script.ts';
 import { serviceWorker } from './build/service-worker.ts';
+import { themeScript } from './build/theme-script.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -16,6 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [
         react(),
         runtimeConfigScript(),
+        themeScript(),
         arabicFontFaces(),
         tailwindcss(),
         preloadFirstScreen(),

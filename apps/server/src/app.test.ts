@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import { appConfigSchema, runtimeConfigSchema } from '@ray/shared/schemas/config';
+import { THEME_SCRIPT } from '@ray/shared/theme';
 import { loadEnv } from './env';
 import { registerConfirmed } from './test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from './test/test-app';
@@ -73,6 +74,11 @@ describe('security headers', () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     expect(scriptSrc).not.toContain('*');
+    // The theme's script, which must run before the first paint, is the only inline one, allowed by its hash.
+    expect(scriptSrc).toEqual([
+      "'self'",
+      "'sha256-" + createHash('sha256').update(THEME_SCRIPT).digest('base64') + "'",
+    ]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
@@ -315,6 +321,7 @@ describe('remote configuration', () => {
       maintenanceMode: true,
       maintenanceMessage: message,
       supportContact: t.env.SUPPORT_EMAIL,
+      darkMode: false,
     });
 
     const off = await put({ maintenanceMode: false }, admin.token);
@@ -323,6 +330,7 @@ describe('remote configuration', () => {
       maintenanceMode: false,
       maintenanceMessage: message,
       supportContact: t.env.SUPPORT_EMAIL,
+      darkMode: false,
     });
   });
 

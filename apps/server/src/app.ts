@@ -308,6 +308,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ads: { autoRefresh: env.ADS_AUTO_REFRESH, refreshIntervalMs: env.ADS_REFRESH_INTERVAL_MS },
     }),
     renderPages: async () => !(await getAppConfig(app.ctx)).maintenanceMode,
+    darkMode: async () => (await getAppConfig(app.ctx)).darkMode,
   });
 
   const jobs = new PeriodicJobs({

@@ -2,11 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_STATE_ELEMENT_ID } from '@ray/shared/constants';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { cached, loadingCache } from '../lib/caches';
+import { compressPage, offeringDarkMode, sendHtmlPage, type HtmlPage as Page } from './html-page';
 
 /** What the web app's server bundle (`apps/web/src/entry-server.tsx`, built into `dist-ssr`) offers. */
 interface ServerEntry {
@@ -23,6 +23,12 @@ interface ServerEntry {
     url: string,
     signal?: AbortSignal,
   ): Promise<{ head: string; html: string; state: string } | null>;
+}
+
+/** What every page looks like at the moment, whoever reads it: pages are cached per look. */
+export interface PageLook {
+  /** Admins offer the dark theme (see offeringDarkMode). */
+  darkMode: boolean;
 }
 
 /** A first screen that takes longer than this is not worth the wait: the page is sent without one. */
@@ -56,12 +62,6 @@ function inlineStylesheet(template: string, webDistDir: string): string {
   const css = readFileSync(file, 'utf8');
   if (css.includes('</style')) return template;
   return template.replace(link, () => `<style>${css}</style>`);
-}
-
-interface Page {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
 }
 
 const NO_BODY = new Set([101, 204, 205, 304]);
@@ -143,13 +143,13 @@ export class PageRenderer {
    * Answers a page request with its server-rendered HTML. False when this page is not rendered on the server
    * (or its render failed), for the caller to send the plain app instead.
    */
-  async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  async send(request: FastifyRequest, reply: FastifyReply, look: PageLook): Promise<boolean> {
     const url = request.raw.url ?? '/';
     let found: { page: Page | null; degraded: boolean };
     try {
       const address = (await this.entry()).pageAddress(url);
       if (address === null) return false;
-      found = await this.pageFor(address, request.ip);
+      found = await this.pageFor(address, request.ip, look);
     } catch (error) {
       if (!(error instanceof Busy))
         request.log.warn(
@@ -160,18 +160,7 @@ export class PageRenderer {
     }
     const { page, degraded } = found;
     if (!page) return false;
-    const accepted = request.headers['accept-encoding'] ?? '';
-    const [body, encoding] = /\bbr\b/.test(accepted)
-      ? [page.br, 'br']
-      : /\bgzip\b/.test(accepted)
-        ? [page.gzip, 'gzip']
-        : [page.html, null];
-    if (encoding) reply.header('content-encoding', encoding);
-    await reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', degraded ? 'no-store' : 'no-cache')
-      .header('vary', 'accept-encoding')
-      .send(body);
+    await sendHtmlPage(request, reply, page, degraded ? 'no-store' : 'no-cache');
     return true;
   }
 
@@ -179,14 +168,19 @@ export class PageRenderer {
    * The cached page, or a render for this visitor. A degraded render is never kept (the cache forgets a load
    * that fails); a visitor who joined someone else's degraded render gets one of their own instead of it.
    */
-  private async pageFor(address: string, ip: string): Promise<{ page: Page | null; degraded: boolean }> {
+  private async pageFor(
+    address: string,
+    ip: string,
+    look: PageLook,
+  ): Promise<{ page: Page | null; degraded: boolean }> {
     for (let attempt = 0; attempt < 2; attempt++) {
       // Set when the cache runs this visitor's render rather than handing them one already under way.
       const render = { own: false };
       try {
-        const { page } = await cached(this.pages, address, async () => {
+        const key = look.darkMode ? `dark ${address}` : address;
+        const { page } = await cached(this.pages, key, async () => {
           render.own = true;
-          return { page: await this.visitor.run({ ip, degraded: false }, () => this.render(address)) };
+          return { page: await this.visitor.run({ ip, degraded: false }, () => this.render(address, look)) };
         });
         return { page, degraded: false };
       } catch (error) {
@@ -198,7 +192,7 @@ export class PageRenderer {
     return { page: null, degraded: false };
   }
 
-  private async render(url: string): Promise<Page | null> {
+  private async render(url: string, look: PageLook): Promise<Page | null> {
     if (this.rendering >= MAX_RENDERS) throw new Busy();
     this.rendering += 1;
     let rendered: Awaited<ReturnType<ServerEntry['renderPage']>>;
@@ -210,8 +204,9 @@ export class PageRenderer {
     if (!rendered) return null;
     const context = this.visitor.getStore();
     // The page's own title replaces the app's generic one.
-    const template = rendered.head.includes('<title>') ? this.template.replace(TITLE, '') : this.template;
-    const html = Buffer.from(
+    const titled = rendered.head.includes('<title>') ? this.template.replace(TITLE, '') : this.template;
+    const template = look.darkMode ? offeringDarkMode(titled) : titled;
+    const page = compressPage(
       template
         .replace('</head>', () => `${rendered.head}</head>`)
         .replace(
@@ -220,11 +215,6 @@ export class PageRenderer {
             `<div id="root">${rendered.html}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${rendered.state}</script>`,
         ),
     );
-    const page = {
-      html,
-      br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip: gzipSync(html, { level: 6 }),
-    };
     if (context?.degraded) throw new Degraded(page);
     return page;
   }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { THEME_SCRIPT } from '@ray/shared/theme';
 
 /**
  * The only style attributes server-rendered pages carry: the tabs' (the profile and settings tabs render them).
@@ -12,8 +13,8 @@ export const SERVER_RENDERED_STYLE_ATTRIBUTES = ['outline:none', 'animation-dura
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * Tokens live in localStorage (spec section 3), so scripts must come only from this origin: no inline scripts,
- * no eval, no plugins, no framing. No inline style attribute either but the hashed few above: bar lengths come
+ * Tokens live in localStorage (spec section 3), so scripts must come only from this origin: no inline script but
+ * the theme's (allowed by its hash: it must run before the first paint), no eval, no plugins, no framing. No inline style attribute either but the hashed few above: bar lengths come
  * from classes, and styles set at run time go through the DOM, which the policy does not govern. Style elements
  * may be inline: the dialogs' scroll lock writes one with the measured scrollbar width, which no hash can name.
  * The service worker (/sw.js) and the web app manifest are same-origin and need no directive of their own:
@@ -21,7 +22,7 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
  */
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", sha256(THEME_SCRIPT)],
   'style-src': ["'self'"],
   'style-src-elem': ["'self'", "'unsafe-inline'"],
   'style-src-attr': ["'unsafe-hashes'", ...SERVER_RENDERED_STYLE_ATTRIBUTES.map(sha256)],

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import { LocalFileStorage, type FileStorage } from '../lib/storage';
+import { compressPage, offeringDarkMode, sendHtmlPage, type HtmlPage } from './html-page';
 import { PageRenderer } from './page-renderer';
 import type { RequestBudget } from './rate-limit';
 import { registerStoredUploads } from './stored-uploads';
@@ -32,6 +33,8 @@ export interface WebOptions {
    * what the configuration says instead of a first screen of posts.
    */
   renderPages?: () => Promise<boolean>;
+  /** Whether admins offer the dark theme at the moment: every page and the runtime configuration say so. */
+  darkMode?: () => Promise<boolean>;
 }
 
 async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
@@ -52,12 +55,16 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
     registerStoredUploads(app, options.storage);
   }
 
-  app.get('/config/env.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply
+  const darkMode = async () => (await options.darkMode?.()) ?? false;
+
+  app.get('/config/env.js', { schema: { hide: true } }, async (_request, reply) => {
+    const config = options.runtimeConfig();
+    const features = { ...config.features, darkMode: await darkMode() };
+    return reply
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(`window.__APP_CONFIG__ = ${JSON.stringify(options.runtimeConfig())};\n`),
-  );
+      .send(`window.__APP_CONFIG__ = ${JSON.stringify({ ...config, features })};\n`);
+  });
 
   const hasWeb = existsSync(path.join(options.webDistDir, 'index.html'));
   if (hasWeb) {
@@ -105,6 +112,13 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
       })
     : null;
 
+  // The app's page as sent while the dark theme is offered, made at its first use.
+  let darkShell: HtmlPage | undefined;
+  const shellOfferingDarkMode = () =>
+    (darkShell ??= compressPage(
+      offeringDarkMode(readFileSync(path.join(options.webDistDir, 'index.html'), 'utf8')),
+    ));
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     const wantsPage =
@@ -121,8 +135,13 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(RATE_LIMITED_PAGE);
+      const look = { darkMode: await darkMode() };
       const render = renderer && request.method === 'GET' && (await (options.renderPages?.() ?? true));
-      if (render && (await renderer.send(request, reply))) return reply;
+      if (render && (await renderer.send(request, reply, look))) return reply;
+      if (look.darkMode) {
+        await sendHtmlPage(request, reply, shellOfferingDarkMode(), 'no-cache');
+        return reply;
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
     }
     return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: serverMsg.routeNotFound });

@@ -6,6 +6,8 @@ export const appConfigSchema = z.object({
   maintenanceMode: z.boolean(),
   maintenanceMessage: z.string(),
   supportContact: z.string(),
+  /** Whether readers may turn the dark theme on (runtime configuration `features.darkMode`); off by default. */
+  darkMode: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
@@ -16,6 +18,7 @@ export const updateAppConfigSchema = z.object({
   maintenanceMode: z.boolean().optional(),
   maintenanceMessage: z.string().trim().min(1).max(MAINTENANCE_MESSAGE_MAX).optional(),
   supportContact: z.string().trim().min(1).max(200).optional(),
+  darkMode: z.boolean().optional(),
 });
 
 /** Runtime configuration served as `/config/env.js` (`window.__APP_CONFIG__`). */

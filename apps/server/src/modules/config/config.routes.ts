@@ -13,7 +13,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Maintenance flag, message and support contact',
+        summary: 'Maintenance flag, message, support contact and whether the dark theme is offered',
         response: { 200: appConfigSchema },
       },
     },

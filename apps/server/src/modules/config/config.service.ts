@@ -12,6 +12,7 @@ const DEFAULTS = (ctx: AppContext): AppConfig => ({
   maintenanceMode: false,
   maintenanceMessage: serverMsg.maintenanceDefault,
   supportContact: ctx.env.SUPPORT_EMAIL,
+  darkMode: false,
 });
 
 /** The remote configuration; cached briefly because every page load asks for it. */
