@@ -100,6 +100,9 @@ const AdminMessagesPage = lazy(() =>
 const AdminAuditLogPage = lazy(() =>
   import('@/features/admin/pages/admin-audit-log-page').then((m) => ({ default: m.AdminAuditLogPage })),
 );
+const AdminAppearancePage = lazy(() =>
+  import('@/features/admin/pages/admin-appearance-page').then((m) => ({ default: m.AdminAppearancePage })),
+);
 const AdminMaintenancePage = lazy(() =>
   import('@/features/admin/pages/admin-maintenance-page').then((m) => ({ default: m.AdminMaintenancePage })),
 );
@@ -145,6 +148,7 @@ const routes: RouteObject[] = [
                   { path: 'analytics', element: <AdminAnalyticsPage /> },
                   { path: 'messages', element: <AdminMessagesPage /> },
                   { path: 'audit-log', element: <AdminAuditLogPage /> },
+                  { path: 'appearance', element: <AdminAppearancePage /> },
                   { path: 'maintenance', element: <AdminMaintenancePage /> },
                 ],
               },

@@ -1,5 +1,6 @@
 // The app's start, loaded by main.tsx. First: it configures zod before any schema is used.
 import '@/lib/zod-config';
+import { DARK_MODE_ATTRIBUTE } from '@ray/shared/theme';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -19,6 +20,14 @@ export function startApp(container: HTMLElement): void {
   registerSuspensionHandlers();
   registerAnalytics();
   limitEarlyActions();
+  // The head's script has shown the right theme already; what follows changes to it loads apart.
+  if (document.documentElement.getAttribute(DARK_MODE_ATTRIBUTE) === 'on')
+    import('@/lib/theme').then(
+      (theme) => {
+        theme.startTheme();
+      },
+      () => undefined,
+    );
 
   const server = readServerState();
   if (server) hydrate(queryClient, server.queries);

@@ -29,7 +29,7 @@ export function LoadMore({
     return (
       <div
         role="alert"
-        className="flex flex-col items-center gap-3 rounded-2xl bg-white px-4 py-6 text-center shadow-card ring-1 ring-slate-200/80"
+        className="flex flex-col items-center gap-3 rounded-2xl bg-surface px-4 py-6 text-center shadow-card ring-1 ring-slate-200/80"
       >
         <p className="text-sm font-medium text-slate-800">{labels.nextPageFailed}</p>
         <Button variant="outline" size="sm" onClick={onLoadMore}>

@@ -15,6 +15,7 @@ export const adminStrings = {
     analytics: 'الإحصاءات',
     messages: 'رسائل التواصل',
     auditLog: 'سجل الإجراءات',
+    appearance: 'المظهر',
     maintenance: 'الصيانة',
   },
   forbiddenTitle: 'ليس لديك صلاحية',
@@ -84,6 +85,19 @@ export const adminStrings = {
     resumed: 'تم استئناف الإعلان',
     statusFailed: 'فشل في تغيير حالة الإعلان',
     noCtr: '—',
+  },
+
+  appearance: {
+    title: 'المظهر الداكن',
+    intro:
+      'حين يُتاح، يتبع مظهر المنصة إعداد جهاز كل مستخدم، ويختار كل مستخدم من قائمة حسابه بين الفاتح والداكن وما يتبع جهازه.',
+    loadFailed: 'فشل في تحميل إعدادات المظهر',
+    stateOn: 'متاح الآن',
+    stateOff: 'غير متاح',
+    switchLabel: 'إتاحة المظهر الداكن',
+    turnedOn: 'أصبح المظهر الداكن متاحاً للجميع',
+    turnedOff: 'لم يعد المظهر الداكن متاحاً',
+    saveFailed: 'فشل في حفظ إعدادات المظهر',
   },
 
   maintenance: {
@@ -254,6 +268,7 @@ export const adminStrings = {
     message: 'نص التنبيه',
     note: 'الملاحظة',
     maintenance: (on: boolean) => (on ? 'تفعيل وضع الصيانة' : 'إيقاف وضع الصيانة'),
+    darkMode: (on: boolean) => (on ? 'إتاحة المظهر الداكن' : 'إيقاف المظهر الداكن'),
     adState: (active: boolean) => (active ? 'نشط' : 'متوقف'),
   },
 };

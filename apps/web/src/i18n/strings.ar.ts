@@ -38,6 +38,13 @@ export const strings = {
     logout: 'تسجيل الخروج',
   },
 
+  theme: {
+    label: 'المظهر',
+    system: 'حسب الجهاز',
+    light: 'فاتح',
+    dark: 'داكن',
+  },
+
   search: {
     label: 'بحث',
     placeholder: 'ابحث في الآراء والوسوم...',

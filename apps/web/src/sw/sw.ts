@@ -51,7 +51,10 @@ const withoutSourceMark: WorkboxPlugin = {
 void self.skipWaiting();
 clientsClaim();
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The home page is a page like the others (below), not the built index.html kept here: by default the precache
+// would answer `/` with that copy, which has neither the server's first screen nor the look the server gives
+// every page at the moment (the dark theme offered or not).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' });
 cleanupOutdatedCaches();
 
 self.addEventListener('activate', (event) => {

@@ -1,5 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { msg } from '@ray/shared/messages.ar';
+import { DARK_MODE_ATTRIBUTE } from '@ray/shared/theme';
 import {
   Bookmark,
   FileText,
@@ -10,7 +11,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Avatar } from '@/components/ui/avatar';
@@ -18,9 +19,7 @@ import { adminStrings } from '@/i18n/admin.ar';
 import { strings } from '@/i18n/strings.ar';
 import { displayName, useAuthStore } from '@/lib/auth-store';
 import { signOut } from '@/lib/session';
-
-const itemClasses =
-  'flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2.5 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+import { itemClasses } from './menu-item-classes';
 
 function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
   return (
@@ -32,6 +31,9 @@ function MenuLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; lab
     </DropdownMenu.Item>
   );
 }
+
+// The theme choices load with the menu's first opening, and only while admins offer the dark theme.
+const ThemeChoices = lazy(() => import('./theme-choices').then((m) => ({ default: m.ThemeChoices })));
 
 export function AvatarMenu() {
   const user = useAuthStore((state) => state.user);
@@ -61,7 +63,7 @@ export function AvatarMenu() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
-          className="z-50 w-64 animate-pop-in rounded-2xl bg-white p-1.5 shadow-float ring-1 ring-slate-200"
+          className="z-50 w-64 animate-pop-in rounded-2xl bg-surface p-1.5 shadow-float ring-1 ring-slate-200"
         >
           {user ? (
             <div className="flex items-center gap-3 px-3 py-2.5">
@@ -92,6 +94,11 @@ export function AvatarMenu() {
           ) : null}
           {user?.role === 'admin' ? (
             <MenuLink to="/admin" icon={LayoutDashboard} label={adminStrings.menuLink} />
+          ) : null}
+          {document.documentElement.getAttribute(DARK_MODE_ATTRIBUTE) === 'on' ? (
+            <Suspense fallback={null}>
+              <ThemeChoices />
+            </Suspense>
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item

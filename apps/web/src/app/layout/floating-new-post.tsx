@@ -45,7 +45,7 @@ export function FloatingNewPost() {
       <DropdownMenu.Root dir="rtl" modal={false}>
         <DropdownMenu.Trigger
           aria-label={strings.newPost.fabLabel}
-          className="fixed end-8 bottom-8 z-40 hidden size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-float transition-transform hover:scale-105 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:rotate-45 md:flex"
+          className="fixed end-8 bottom-8 z-40 hidden size-14 items-center justify-center rounded-full bg-brand-solid text-white shadow-float transition-transform hover:scale-105 hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:rotate-45 md:flex"
         >
           <Plus className="size-7" aria-hidden="true" />
         </DropdownMenu.Trigger>
@@ -55,7 +55,7 @@ export function FloatingNewPost() {
             align="end"
             sideOffset={12}
             collisionPadding={12}
-            className="z-50 w-64 animate-pop-in rounded-2xl bg-white p-1.5 shadow-float ring-1 ring-slate-200"
+            className="z-50 w-64 animate-pop-in rounded-2xl bg-surface p-1.5 shadow-float ring-1 ring-slate-200"
           >
             <DropdownMenu.Item
               className={itemClasses}

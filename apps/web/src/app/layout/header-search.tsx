@@ -43,7 +43,7 @@ export function HeaderSearch({ className, onSearched }: { className?: string; on
         }}
         enterKeyHint="search"
         placeholder={strings.search.placeholder}
-        className="h-10 w-full rounded-full border border-transparent bg-slate-100 ps-4 pe-11 text-sm text-slate-900 transition-colors placeholder:text-slate-500 hover:bg-slate-200/70 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 focus:outline-none"
+        className="h-10 w-full rounded-full border border-transparent bg-slate-100 ps-4 pe-11 text-sm text-slate-900 transition-colors placeholder:text-slate-500 hover:bg-slate-200/70 focus:border-brand-500 focus:bg-surface focus:ring-4 focus:ring-brand-100 focus:outline-none"
       />
       <button
         type="submit"

@@ -34,7 +34,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col pb-[calc(57px+env(safe-area-inset-bottom))] md:pb-0">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 shadow-float focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+        className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-medium text-brand-800 shadow-float focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
       >
         {strings.app.skipToContent}
       </a>

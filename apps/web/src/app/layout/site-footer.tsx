@@ -8,7 +8,7 @@ const YEAR = new Date().getFullYear();
 
 export function SiteFooter() {
   return (
-    <footer className="mt-10 border-t border-slate-200 bg-white">
+    <footer className="mt-10 border-t border-slate-200 bg-surface">
       <div className="mx-auto max-w-6xl px-4 pt-6">
         <AdSlot placement="Footer" />
       </div>

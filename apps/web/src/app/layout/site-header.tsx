@@ -36,7 +36,7 @@ export function SiteHeader() {
 
   return (
     <header
-      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75"
+      className="sticky top-0 z-40 border-b border-slate-200/80 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && menuOpen) closeMenu();
       }}
@@ -104,7 +104,7 @@ export function SiteHeader() {
       {menuOpen ? (
         <div
           id="mobile-menu"
-          className="animate-fade-in border-t border-slate-200 bg-white px-4 pt-3 pb-4 md:hidden"
+          className="animate-fade-in border-t border-slate-200 bg-surface px-4 pt-3 pb-4 md:hidden"
         >
           <HeaderSearch onSearched={closeMenu} />
           {/* The pages are in the tab bar and signing in is in the header; a visitor also finds here how to join. */}

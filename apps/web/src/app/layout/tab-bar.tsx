@@ -61,7 +61,7 @@ export function TabBar() {
   return (
     <nav
       aria-label={strings.nav.mainNavigation}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="grid grid-cols-5">
         {PAGES.map(([to, label, Icon]) => (
@@ -85,7 +85,7 @@ export function TabBar() {
                   data-testid="tab-unread-badge"
                   dir="ltr"
                   aria-hidden="true"
-                  className="absolute -end-2 -top-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rose-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white"
+                  className="absolute -end-2 -top-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-rose-solid px-1 text-[10px] leading-none font-bold text-white ring-2 ring-surface"
                 >
                   {badge}
                 </span>

@@ -189,7 +189,7 @@ function PostDetail({ post, onBack }: { post: Post; onBack: () => void }) {
                 priority
                 className="max-h-[400px]"
               />
-              <span className="absolute end-3 bottom-3 flex size-9 items-center justify-center rounded-full bg-slate-900/60 text-white opacity-0 backdrop-blur transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
+              <span className="absolute end-3 bottom-3 flex size-9 items-center justify-center rounded-full bg-ink-900/60 text-white opacity-0 backdrop-blur transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100">
                 <Maximize2 className="size-4" aria-hidden="true" />
               </span>
             </button>

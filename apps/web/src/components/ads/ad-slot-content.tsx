@@ -72,7 +72,7 @@ function AdCard({
       data-testid="ad"
       data-ad-id={ad.id}
       className={cn(
-        'group flex w-full items-center gap-3 overflow-hidden rounded-2xl border border-slate-200 bg-white p-3 text-start shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600',
+        'group flex w-full items-center gap-3 overflow-hidden rounded-2xl border border-slate-200 bg-surface p-3 text-start shadow-sm transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-600',
         compact ? 'h-full flex-row' : 'flex-col items-stretch',
       )}
     >

@@ -3,6 +3,9 @@ import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
-    <div className={cn('rounded-2xl bg-white shadow-card ring-1 ring-slate-200/80', className)} {...props} />
+    <div
+      className={cn('rounded-2xl bg-surface shadow-card ring-1 ring-slate-200/80', className)}
+      {...props}
+    />
   );
 }

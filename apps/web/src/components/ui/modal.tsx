@@ -43,7 +43,7 @@ export function Modal({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-950/45 backdrop-blur-[2px]" />
+        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink-950/45 backdrop-blur-[2px]" />
         <Dialog.Content
           dir="rtl"
           onEscapeKeyDown={block}
@@ -52,7 +52,7 @@ export function Modal({
           {...(onOpenAutoFocus ? { onOpenAutoFocus } : {})}
           {...(description === undefined ? { 'aria-describedby': undefined } : {})}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col overflow-hidden rounded-t-3xl bg-white shadow-float focus:outline-none',
+            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col overflow-hidden rounded-t-3xl bg-surface shadow-float focus:outline-none',
             'animate-pop-in sm:inset-x-4 sm:top-1/2 sm:bottom-auto sm:mx-auto sm:w-full sm:-translate-y-1/2 sm:rounded-2xl',
             WIDTHS[size],
             className,

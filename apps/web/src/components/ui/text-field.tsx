@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 export const inputClasses = (invalid: boolean) =>
   cn(
-    'block h-11 w-full rounded-xl border bg-white px-3.5 text-base text-slate-900 shadow-xs transition-colors sm:text-sm',
+    'block h-11 w-full rounded-xl border bg-surface px-3.5 text-base text-slate-900 shadow-xs transition-colors sm:text-sm',
     'placeholder:text-slate-400 focus:outline-none focus-visible:outline-none focus:ring-4',
     'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
     invalid

@@ -32,7 +32,7 @@ export function TextareaField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         className={cn(
-          'block min-h-28 w-full resize-y rounded-xl border bg-white px-3.5 py-2.5 text-base leading-7 text-slate-900 shadow-xs sm:text-sm',
+          'block min-h-28 w-full resize-y rounded-xl border bg-surface px-3.5 py-2.5 text-base leading-7 text-slate-900 shadow-xs sm:text-sm',
           'placeholder:text-slate-400 focus:ring-4 focus:outline-none focus-visible:outline-none',
           error
             ? 'border-red-400 focus:border-red-500 focus:ring-red-100'

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { toast, type ToastItem, type ToastTone } from '@/lib/toast';
 
 const TONES: Record<ToastTone, { box: string; icon: typeof Info | null }> = {
-  default: { box: 'border-slate-200 bg-white text-slate-900', icon: null },
+  default: { box: 'border-slate-200 bg-surface text-slate-900', icon: null },
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-900', icon: CheckCircle2 },
   error: { box: 'border-red-200 bg-red-50 text-red-800', icon: AlertCircle },
   info: { box: 'border-brand-200 bg-brand-50 text-brand-900', icon: Info },
@@ -41,7 +41,7 @@ export function ToastCard({ item }: { item: ToastItem }) {
       {item.action ? (
         <button
           type="button"
-          className="shrink-0 rounded-lg bg-brand-600 px-3 py-1 text-xs font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="shrink-0 rounded-lg bg-brand-solid px-3 py-1 text-xs font-medium text-white hover:bg-brand-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           onClick={() => {
             item.action?.onClick();
             toast.dismiss(item.id);

@@ -20,7 +20,7 @@ export function ImageViewerDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-slate-950/90" />
+        <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink-950/90" />
         <Dialog.Content
           dir="rtl"
           aria-describedby={undefined}

@@ -1,7 +1,10 @@
 /** Placeholder with the shape of a post card while posts load. */
 export function PostCardSkeleton({ withImage = false }: { withImage?: boolean }) {
   return (
-    <div aria-hidden="true" className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80 sm:p-5">
+    <div
+      aria-hidden="true"
+      className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-slate-200/80 sm:p-5"
+    >
       <div className="flex animate-pulse items-center gap-3">
         <span className="size-10 rounded-full bg-slate-200" />
         <span className="flex-1 space-y-2">

@@ -49,7 +49,7 @@ export function PostCard({ post, priority = false, className }: PostCardProps) {
       aria-labelledby={nameId}
       data-testid="post-card"
       data-post-id={post.id}
-      className={cn('rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80 sm:p-5', className)}
+      className={cn('rounded-2xl bg-surface p-4 shadow-card ring-1 ring-slate-200/80 sm:p-5', className)}
     >
       <PostHeader
         post={post}

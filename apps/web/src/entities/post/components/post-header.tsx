@@ -125,7 +125,7 @@ export function PostHeader({
       ) : (
         <span
           aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-2 ring-white"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-2 ring-surface"
         >
           <VenetianMask className="size-5" />
         </span>

@@ -88,7 +88,7 @@ export function PostMenuDropdown({
               openingDialog.current = false;
             }
           }}
-          className="z-50 min-w-48 animate-pop-in rounded-xl bg-white p-1.5 shadow-float ring-1 ring-slate-200"
+          className="z-50 min-w-48 animate-pop-in rounded-xl bg-surface p-1.5 shadow-float ring-1 ring-slate-200"
         >
           <DropdownMenu.Item className={itemClasses} onSelect={thenDialog(onShare)}>
             <ItemBody icon={Share2}>{strings.posts.share}</ItemBody>

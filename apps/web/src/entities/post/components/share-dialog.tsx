@@ -32,7 +32,7 @@ const TARGET_MARKS: Record<ShareTarget, ReactNode> = {
       <Send className="size-5 rtl:-scale-x-100" />
     </Mark>
   ),
-  x: <Mark className="bg-slate-900">X</Mark>,
+  x: <Mark className="bg-ink-900">X</Mark>,
   linkedin: <Mark className="bg-[#0A66C2]">in</Mark>,
   facebook: <Mark className="bg-[#1877F2] text-lg">f</Mark>,
   email: (

@@ -109,7 +109,7 @@ export function useMentionComposer(onChange: (value: string) => void): MentionCo
       id={listId}
       role="listbox"
       aria-label={s.mentionListLabel}
-      className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
+      className="absolute inset-x-0 top-full z-30 mt-1 max-h-64 overflow-y-auto rounded-xl bg-surface p-1 shadow-lg ring-1 ring-slate-200"
     >
       {people.length === 0 ? (
         <li role="presentation" className="px-3 py-2 text-sm text-slate-600">

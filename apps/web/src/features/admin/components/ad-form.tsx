@@ -56,7 +56,7 @@ function Preview({
   return (
     <div aria-hidden="true">
       <p className="mb-1.5 text-sm font-medium text-slate-800">{s.preview}</p>
-      <div className="flex w-full max-w-72 flex-col gap-3 overflow-hidden rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+      <div className="flex w-full max-w-72 flex-col gap-3 overflow-hidden rounded-2xl border border-slate-200 bg-surface p-3 shadow-sm">
         {image ? <img src={image} alt="" className="h-32 w-full rounded-xl object-cover" /> : null}
         <span className="min-w-0">
           <span className="block text-[11px] font-medium text-slate-500">{strings.ads.sponsored}</span>

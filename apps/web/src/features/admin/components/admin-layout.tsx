@@ -3,6 +3,7 @@ import {
   LayoutDashboard,
   Mail,
   Megaphone,
+  Moon,
   ScrollText,
   Wrench,
   type LucideIcon,
@@ -20,6 +21,7 @@ const TABS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/admin/analytics', label: s.tabs.analytics, icon: BarChart3 },
   { to: '/admin/messages', label: s.tabs.messages, icon: Mail },
   { to: '/admin/audit-log', label: s.tabs.auditLog, icon: ScrollText },
+  { to: '/admin/appearance', label: s.tabs.appearance, icon: Moon },
   { to: '/admin/maintenance', label: s.tabs.maintenance, icon: Wrench },
 ];
 
@@ -42,7 +44,7 @@ function AdminShell() {
               cn(
                 'flex flex-1 shrink-0 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-4',
                 'focus-visible:outline-2 focus-visible:outline-brand-600',
-                isActive ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                isActive ? 'bg-surface text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
               )
             }
           >

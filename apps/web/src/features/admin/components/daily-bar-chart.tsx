@@ -52,7 +52,7 @@ export function DailyBarChart<Name extends string>({
                 <span
                   aria-hidden="true"
                   className={cn(
-                    'mx-auto block w-full max-w-10 rounded-t-md bg-brand-500 transition-colors group-hover:bg-brand-700',
+                    'mx-auto block w-full max-w-10 rounded-t-md bg-brand-500 transition-colors group-hover:bg-brand-strong',
                     heightClass(bar.height),
                   )}
                 />

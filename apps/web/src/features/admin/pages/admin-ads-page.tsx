@@ -115,12 +115,12 @@ export function AdminAdsPage() {
                   'shrink-0 rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 transition-colors ring-inset',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                   filter === value
-                    ? 'bg-brand-600 text-white ring-brand-600'
-                    : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                    ? 'bg-brand-solid text-white ring-brand-600'
+                    : 'bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50',
                 )}
               >
                 {value === 'all' ? s.all : s.statuses[value]}
-                <span className="ms-1 text-xs opacity-80">({formatNumber(countOf(value))})</span>
+                <span className="ms-1 text-xs">({formatNumber(countOf(value))})</span>
               </button>
             ))}
           </div>

@@ -76,16 +76,18 @@ function Totals<Name extends string>({ copy, names, labels, section, kind }: Sec
 
 function DailyTable<Name extends string>({ copy, names, labels, section }: SectionProps<Name>) {
   const newestFirst = [...section.series].reverse();
+  const titleId = useId();
   return (
     <Card className="overflow-hidden">
-      <h4 className="border-b border-slate-100 px-4 py-3 text-sm font-bold text-slate-900">
+      <h4 id={titleId} className="border-b border-slate-100 px-4 py-3 text-sm font-bold text-slate-900">
         {copy.tableTitle}
       </h4>
-      <div className="overflow-x-auto">
+      {/* Wider than a phone: the table scrolls sideways, so keyboard users can reach it to scroll it too. */}
+      <div className="overflow-x-auto" role="region" aria-labelledby={titleId} tabIndex={0}>
         <table className="w-full text-sm" data-testid="analytics-table">
           <thead>
             <tr className="border-b border-slate-200 text-xs font-semibold text-slate-600">
-              <th scope="col" className="sticky start-0 bg-white px-4 py-2.5 text-start whitespace-nowrap">
+              <th scope="col" className="sticky start-0 bg-surface px-4 py-2.5 text-start whitespace-nowrap">
                 {s.day}
               </th>
               {names.map((name) => (
@@ -103,7 +105,7 @@ function DailyTable<Name extends string>({ copy, names, labels, section }: Secti
               <tr key={day.day} className={cn(day.total === 0 && 'text-slate-400')}>
                 <th
                   scope="row"
-                  className="sticky start-0 bg-white px-4 py-2 text-start font-medium whitespace-nowrap text-slate-800"
+                  className="sticky start-0 bg-surface px-4 py-2 text-start font-medium whitespace-nowrap text-slate-800"
                 >
                   <time dateTime={day.day}>{formatDay(day.day, 'long')}</time>
                 </th>
@@ -217,7 +219,7 @@ export function AdminAnalyticsPage() {
                   'rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-brand-600',
                   days === period
-                    ? 'bg-white text-brand-800 shadow-sm'
+                    ? 'bg-surface text-brand-800 shadow-sm'
                     : 'text-slate-600 hover:text-slate-900',
                 )}
               >

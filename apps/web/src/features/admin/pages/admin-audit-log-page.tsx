@@ -25,7 +25,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   const view = describeAuditEntry(entry, copy, formatDateTime);
   return (
     <article
-      className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80"
+      className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-slate-200/80"
       data-testid="audit-entry"
     >
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">

@@ -112,7 +112,7 @@ function MaintenanceForm({ config }: { config: AppConfig }) {
             onClick={() => {
               setOn(!on);
             }}
-            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-amber-600 aria-checked:hover:bg-amber-700"
+            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-amber-solid aria-checked:hover:bg-amber-strong"
           >
             <span
               aria-hidden="true"

@@ -61,6 +61,19 @@ describe('audit entries', () => {
     expect(view.details[0]).toEqual({ label: 'حتى', value: 'date:2031-02-01T10:00:00.000Z' });
   });
 
+  it('reads a change of the platform settings: the dark theme offered', () => {
+    const view = read(
+      entry({
+        action: 'config.update',
+        targetType: 'config',
+        targetId: 'app-config',
+        details: { darkMode: true },
+      }),
+    );
+    expect(view.target).toEqual({ text: 'إعدادات المنصة' });
+    expect(view.details).toEqual([{ label: 'إعدادات المنصة', value: 'إتاحة المظهر الداكن' }]);
+  });
+
   it('keeps an action it does not know readable', () => {
     const view = read(entry({ action: 'future.thing', targetType: 'other', targetId: 'x' }));
     expect(view.action).toBe('future.thing');

@@ -16,6 +16,7 @@ export interface AuditCopy {
   adState: (active: boolean) => string;
   config: string;
   maintenance: (on: boolean) => string;
+  darkMode: (on: boolean) => string;
   newStatus: string;
   statuses: Record<ReportStatusName, string>;
   reportedPost: string;
@@ -97,6 +98,8 @@ export function describeAuditEntry(
       view.target = { text: s.config };
       if (typeof details.maintenanceMode === 'boolean')
         view.details.push({ label: s.config, value: s.maintenance(details.maintenanceMode) });
+      if (typeof details.darkMode === 'boolean')
+        view.details.push({ label: s.config, value: s.darkMode(details.darkMode) });
       break;
   }
   const until = text(details.until);

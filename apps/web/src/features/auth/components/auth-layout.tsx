@@ -22,7 +22,7 @@ export function AuthLayout({
       <PageTitle title={title} />
       <Card className="px-5 py-8 sm:px-8">
         <div className="mb-7 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-float">
+          <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-strong text-white shadow-float">
             <Icon className="size-7" aria-hidden="true" />
           </span>
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

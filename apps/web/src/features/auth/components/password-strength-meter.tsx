@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 const LEVELS = {
   weak: { bars: 1, bar: 'bg-red-500', text: 'text-red-700' },
   medium: { bars: 2, bar: 'bg-amber-500', text: 'text-amber-800' },
-  strong: { bars: 3, bar: 'bg-emerald-600', text: 'text-emerald-700' },
+  strong: { bars: 3, bar: 'bg-emerald-solid', text: 'text-emerald-700' },
 } as const;
 
 /** Weak / medium / strong of spec section 5, shown once the user starts typing. */

@@ -51,12 +51,12 @@ const PROVIDERS: Record<SocialProvider, { name: string; mark: ReactNode }> = {
   google: { name: 'Google', mark: <GoogleMark /> },
   facebook: { name: 'Facebook', mark: <Monogram letter="f" className="bg-[#1877F2] text-white" /> },
   apple: { name: 'Apple', mark: <Apple className="size-5 text-slate-900" aria-hidden="true" /> },
-  twitter: { name: 'X', mark: <Monogram letter="X" className="bg-slate-900 text-white" /> },
+  twitter: { name: 'X', mark: <Monogram letter="X" className="bg-ink-900 text-white" /> },
   snapchat: {
     name: 'Snapchat',
     mark: <Ghost className="size-5 rounded bg-[#FFFC00] p-0.5 text-slate-900" aria-hidden="true" />,
   },
-  github: { name: 'GitHub', mark: <Monogram letter="GH" className="bg-slate-800 text-[9px] text-white" /> },
+  github: { name: 'GitHub', mark: <Monogram letter="GH" className="bg-ink-800 text-[9px] text-white" /> },
 };
 
 /**
@@ -98,7 +98,7 @@ export function SocialLoginButtons({ returnTo }: { returnTo: string }) {
                 disabled={pending !== null}
                 aria-busy={pending === provider || undefined}
                 onClick={() => void start(provider)}
-                className="flex h-11 w-full items-center justify-center gap-2.5 rounded-xl bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 transition-colors ring-inset hover:bg-slate-50 disabled:opacity-60"
+                className="flex h-11 w-full items-center justify-center gap-2.5 rounded-xl bg-surface px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 transition-colors ring-inset hover:bg-slate-50 disabled:opacity-60"
               >
                 {pending === provider ? <Loader2 className="size-5 animate-spin" aria-hidden="true" /> : mark}
                 <span className="whitespace-nowrap">{accountStrings.auth.socialContinue(name)}</span>

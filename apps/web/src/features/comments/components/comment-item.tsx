@@ -110,7 +110,7 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: 
       ) : (
         <span
           aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-2 ring-white"
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-2 ring-surface"
         >
           <VenetianMask className="size-4" />
         </span>

@@ -43,7 +43,7 @@ export function CommentMenu({
               movingFocus.current = false;
             }
           }}
-          className="z-50 min-w-40 animate-pop-in rounded-xl bg-white p-1.5 shadow-float ring-1 ring-slate-200"
+          className="z-50 min-w-40 animate-pop-in rounded-xl bg-surface p-1.5 shadow-float ring-1 ring-slate-200"
         >
           {isOwner ? (
             <>

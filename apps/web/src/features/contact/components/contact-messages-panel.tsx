@@ -30,12 +30,12 @@ function MessageRow({ message }: { message: ContactMessage }) {
       data-unread={message.isRead ? undefined : 'true'}
       className={cn(
         'rounded-2xl p-4 ring-1 transition-colors',
-        message.isRead ? 'bg-white ring-slate-200/80' : 'bg-brand-50/60 ring-brand-200',
+        message.isRead ? 'bg-surface ring-slate-200/80' : 'bg-brand-50/60 ring-brand-200',
       )}
     >
       <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
         {message.isRead ? null : (
-          <span className="rounded-full bg-brand-600 px-2 py-0.5 font-semibold text-white">
+          <span className="rounded-full bg-brand-solid px-2 py-0.5 font-semibold text-white">
             {s.unreadBadge}
           </span>
         )}
@@ -212,7 +212,9 @@ export function ContactMessagesPanel({ className }: { className?: string }) {
             }}
             className={cn(
               'rounded-lg px-3 py-1.5 text-sm font-medium transition-colors',
-              unread === value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              unread === value
+                ? 'bg-surface text-brand-800 shadow-sm'
+                : 'text-slate-600 hover:text-slate-900',
             )}
           >
             {value ? s.unread : s.all}

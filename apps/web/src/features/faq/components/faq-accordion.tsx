@@ -19,7 +19,7 @@ export function FaqAccordion({
   showCategory: boolean;
 }) {
   return (
-    <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-slate-200/80">
+    <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-surface shadow-card ring-1 ring-slate-200/80">
       {entries.map((entry) => {
         const open = openIds.has(entry.id);
         const buttonId = `faq-${entry.id}-question`;

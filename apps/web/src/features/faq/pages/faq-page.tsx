@@ -81,8 +81,8 @@ export function FaqPage() {
   return (
     <div className="space-y-6">
       <PageTitle title={s.title} />
-      <header className="rounded-3xl bg-gradient-to-bl from-brand-50 via-white to-white px-6 py-7 ring-1 ring-brand-100 sm:px-10 sm:py-8">
-        <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-600 text-white">
+      <header className="rounded-3xl bg-gradient-to-bl from-brand-50 via-surface to-surface px-6 py-7 ring-1 ring-brand-100 sm:px-10 sm:py-8">
+        <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-solid text-white">
           <CircleHelp className="size-6" aria-hidden="true" />
         </span>
         <h1 className="text-3xl font-bold text-slate-900">{s.title}</h1>
@@ -111,7 +111,7 @@ export function FaqPage() {
               autoComplete="off"
               enterKeyHint="search"
               className={cn(
-                'block h-12 w-full rounded-xl border border-slate-300 bg-white ps-11 pe-11 text-base text-slate-900 shadow-xs',
+                'block h-12 w-full rounded-xl border border-slate-300 bg-surface ps-11 pe-11 text-base text-slate-900 shadow-xs',
                 'placeholder:text-slate-400 hover:border-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none',
                 '[&::-webkit-search-cancel-button]:appearance-none',
               )}
@@ -150,7 +150,7 @@ export function FaqPage() {
                   'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-3.5 text-sm font-medium whitespace-nowrap transition-colors',
                   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                   active
-                    ? 'bg-brand-600 text-white shadow-sm'
+                    ? 'bg-brand-solid text-white shadow-sm'
                     : 'bg-slate-100 text-slate-700 hover:bg-slate-200 hover:text-slate-900',
                 )}
               >
@@ -158,7 +158,7 @@ export function FaqPage() {
                 <span
                   className={cn(
                     'rounded-full px-1.5 text-xs tabular-nums',
-                    active ? 'bg-white/20 text-white' : 'bg-white text-slate-600',
+                    active ? 'bg-black/20 text-white' : 'bg-surface text-slate-600',
                   )}
                 >
                   {formatNumber(counts[chip])}

@@ -12,7 +12,7 @@ export function HomeHero() {
   return (
     <section
       aria-labelledby="home-hero-title"
-      className="relative overflow-hidden rounded-3xl bg-gradient-to-bl from-brand-700 via-brand-600 to-brand-800 px-5 py-7 text-white shadow-float sm:px-10 sm:py-10"
+      className="relative overflow-hidden rounded-3xl bg-gradient-to-bl from-brand-strong via-brand-solid to-brand-stronger px-5 py-7 text-white shadow-float sm:px-10 sm:py-10"
     >
       <div
         className="pointer-events-none absolute -start-16 -top-16 size-56 rounded-full bg-white/10 blur-2xl"

@@ -19,7 +19,7 @@ export function SuggestedHashtags({ current }: { current: string }) {
               className={cn(
                 'inline-block rounded-full px-3 py-1 text-sm font-medium transition-colors',
                 name === current
-                  ? 'bg-brand-600 text-white'
+                  ? 'bg-brand-solid text-white'
                   : 'bg-brand-50 text-brand-800 hover:bg-brand-100',
               )}
             >

@@ -31,7 +31,7 @@ export function InstallCard({ onInstall, onDismiss }: { onInstall: () => void; o
   return (
     <section
       aria-labelledby={titleId}
-      className="fixed inset-x-4 bottom-24 z-40 animate-pop-in rounded-2xl bg-white p-4 shadow-float ring-1 ring-slate-200 sm:inset-x-auto sm:start-8 sm:w-96 md:bottom-8"
+      className="fixed inset-x-4 bottom-24 z-40 animate-pop-in rounded-2xl bg-surface p-4 shadow-float ring-1 ring-slate-200 sm:inset-x-auto sm:start-8 sm:w-96 md:bottom-8"
     >
       <div className="flex items-start gap-3">
         <AppMark />

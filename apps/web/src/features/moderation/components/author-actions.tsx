@@ -163,7 +163,7 @@ function SuspendForm({ target, onDone }: { target: AuthorTarget; onDone: () => v
               setValue(toLocalInputValue(daysFromNow(days)));
               setError(undefined);
             }}
-            className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="rounded-full bg-surface px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {s.preset(days)}
           </button>

@@ -60,7 +60,7 @@ function StatsCards({ onPick }: { onPick: (status: number) => void }) {
             onClick={() => {
               onPick(index);
             }}
-            className="rounded-2xl bg-white px-4 py-3 text-center shadow-card ring-1 ring-slate-200/80 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="rounded-2xl bg-surface px-4 py-3 text-center shadow-card ring-1 ring-slate-200/80 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {content}
           </button>
@@ -218,13 +218,13 @@ function Moderation() {
               className={cn(
                 'shrink-0 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
                 status === value
-                  ? 'bg-white text-brand-800 shadow-sm'
+                  ? 'bg-surface text-brand-800 shadow-sm'
                   : 'text-slate-600 hover:text-slate-900',
               )}
             >
               {s.statuses[name]}
               {count === undefined ? null : (
-                <span className="ms-1 text-xs text-slate-500">({formatNumber(count)})</span>
+                <span className="ms-1 text-xs text-slate-600">({formatNumber(count)})</span>
               )}
             </button>
           );

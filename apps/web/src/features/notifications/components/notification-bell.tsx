@@ -23,7 +23,7 @@ export function NotificationBell({ className }: { className?: string }) {
         <span
           data-testid="unread-badge"
           dir="ltr"
-          className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-600 px-1 text-[11px] leading-none font-bold text-white ring-2 ring-white"
+          className="absolute -top-0.5 -end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-rose-solid px-1 text-[11px] leading-none font-bold text-white ring-2 ring-surface"
           aria-hidden="true"
         >
           {badge}

@@ -94,7 +94,7 @@ export function PushDeviceToggle() {
             aria-busy={busy}
             disabled={!usable || busy}
             onClick={toggle}
-            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-checked:bg-brand-600 aria-checked:hover:bg-brand-700"
+            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-checked:bg-brand-solid aria-checked:hover:bg-brand-strong"
           >
             <span
               aria-hidden="true"

@@ -148,10 +148,12 @@ export function NotificationsPage() {
             }}
             className={cn(
               'rounded-lg px-4 py-2 text-sm font-medium transition-colors',
-              filter === value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+              filter === value
+                ? 'bg-surface text-brand-800 shadow-sm'
+                : 'text-slate-600 hover:text-slate-900',
             )}
           >
-            {s.filters[value]} <span className="text-xs text-slate-500">({formatNumber(counts[value])})</span>
+            {s.filters[value]} <span className="text-xs text-slate-600">({formatNumber(counts[value])})</span>
           </button>
         ))}
       </div>
@@ -187,11 +189,11 @@ export function NotificationsPage() {
                   className={cn(
                     'flex w-full items-start gap-3 rounded-2xl border p-4 text-start transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
                     notification.isRead
-                      ? 'border-slate-200 bg-white hover:bg-slate-50'
+                      ? 'border-slate-200 bg-surface hover:bg-slate-50'
                       : 'border-brand-200 bg-brand-50/60 hover:bg-brand-50',
                   )}
                 >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-brand-700 ring-1 ring-slate-200">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-surface text-brand-700 ring-1 ring-slate-200">
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
                   <span className="min-w-0 flex-1">
@@ -216,7 +218,7 @@ export function NotificationsPage() {
                     </time>
                   </span>
                   {!notification.isRead ? (
-                    <span className="mt-2 size-2.5 shrink-0 rounded-full bg-rose-600" aria-hidden="true" />
+                    <span className="mt-2 size-2.5 shrink-0 rounded-full bg-rose-solid" aria-hidden="true" />
                   ) : null}
                 </button>
                 {notification.postId ? (

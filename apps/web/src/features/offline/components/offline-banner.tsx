@@ -14,7 +14,7 @@ export function OfflineBanner() {
   return (
     <div role="status" className="pointer-events-none fixed inset-x-0 top-16 z-30 flex justify-center px-2">
       {online ? null : (
-        <p className="pointer-events-auto mt-2 flex max-w-xl animate-fade-in items-start gap-2 rounded-xl bg-slate-900 px-4 py-2.5 text-sm text-white shadow-float">
+        <p className="pointer-events-auto mt-2 flex max-w-xl animate-fade-in items-start gap-2 rounded-xl bg-ink-900 px-4 py-2.5 text-sm text-white shadow-float">
           <WifiOff className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
           <span>
             <strong className="font-bold">{copy.title}</strong>

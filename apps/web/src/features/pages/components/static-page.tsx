@@ -26,8 +26,8 @@ export function StaticPage({
   return (
     <article className="space-y-6">
       <PageTitle title={title} />
-      <header className="rounded-3xl bg-gradient-to-bl from-brand-50 via-white to-white px-6 py-8 ring-1 ring-brand-100 sm:px-10">
-        <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-600 text-white">
+      <header className="rounded-3xl bg-gradient-to-bl from-brand-50 via-surface to-surface px-6 py-8 ring-1 ring-brand-100 sm:px-10">
+        <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-brand-solid text-white">
           <Icon className="size-6" aria-hidden="true" />
         </span>
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>

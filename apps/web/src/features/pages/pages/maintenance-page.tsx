@@ -15,8 +15,8 @@ export function MaintenancePage({ message, supportContact }: { message: string; 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-12">
       <PageTitle title={statusPageStrings.maintenance.title} />
-      <div className="w-full max-w-lg rounded-3xl bg-white px-6 py-10 text-center shadow-float ring-1 ring-slate-200 sm:px-10">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white">
+      <div className="w-full max-w-lg rounded-3xl bg-surface px-6 py-10 text-center shadow-float ring-1 ring-slate-200 sm:px-10">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-strong text-white">
           <Wrench className="size-8" aria-hidden="true" />
         </span>
         <p className="mt-6 text-sm font-semibold text-brand-700">{statusPageStrings.maintenance.subtitle}</p>

@@ -168,7 +168,7 @@ function QuickComposer({
               mention.textareaProps.onInput(event);
             }}
             className={cn(
-              'block max-h-72 min-h-24 w-full resize-none rounded-xl border bg-slate-50/60 px-3.5 py-2.5 text-base leading-7 text-slate-900 placeholder:text-slate-500 focus:bg-white focus:ring-4 focus:outline-none focus-visible:outline-none sm:text-[0.95rem]',
+              'block max-h-72 min-h-24 w-full resize-none rounded-xl border bg-slate-50/60 px-3.5 py-2.5 text-base leading-7 text-slate-900 placeholder:text-slate-500 focus:bg-surface focus:ring-4 focus:outline-none focus-visible:outline-none sm:text-[0.95rem]',
               contentError ? textareaError : 'border-slate-200 focus:border-brand-500 focus:ring-brand-100',
             )}
             {...form.register('content')}
@@ -290,7 +290,7 @@ function PageComposer({
             aria-invalid={contentError ? true : undefined}
             aria-describedby={`${contentError ? `${errorId} ` : ''}${hintId ? `${hintId} ` : ''}${counterId}`}
             className={cn(
-              'block min-h-36 w-full resize-y rounded-xl border bg-white px-3.5 py-3 text-base leading-8 text-slate-900 shadow-xs',
+              'block min-h-36 w-full resize-y rounded-xl border bg-surface px-3.5 py-3 text-base leading-8 text-slate-900 shadow-xs',
               !editing && 'placeholder:text-slate-500',
               'focus:ring-4 focus:outline-none focus-visible:outline-none',
               contentError

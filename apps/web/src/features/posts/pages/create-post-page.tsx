@@ -16,7 +16,7 @@ export function CreatePostPage() {
     <div className="mx-auto max-w-3xl space-y-5">
       <PageTitle title={composerStrings.composer.createTitle} />
       <header className="flex items-start gap-3">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-card">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-solid text-white shadow-card">
           <SquarePen className="size-5" aria-hidden="true" />
         </span>
         <div>

@@ -104,7 +104,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
   const joined = formatMonthYear(profile.createdAt);
   return (
     <Card className="overflow-hidden">
-      <div className="h-24 bg-gradient-to-l from-brand-600 to-brand-400 sm:h-28" aria-hidden="true" />
+      <div className="h-24 bg-gradient-to-l from-brand-solid to-brand-400 sm:h-28" aria-hidden="true" />
       <div className="px-5 pb-5 sm:px-6 sm:pb-6">
         <div className="-mt-12 flex flex-wrap items-end justify-between gap-3">
           <Avatar src={profile.avatarUrl} name={profile.displayName} size="xl" className="ring-4" />
@@ -221,7 +221,7 @@ function ActivityPlaceholder() {
 }
 
 const tabClasses =
-  'flex-1 rounded-lg px-4 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:flex-none';
+  'flex-1 rounded-lg px-4 py-2 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:bg-surface data-[state=active]:text-brand-800 data-[state=active]:shadow-sm sm:flex-none';
 
 function Profile({ profile }: { profile: PublicProfile }) {
   return (

@@ -28,7 +28,7 @@ export function SearchFilters({
     state.hashtag && !hashtags.includes(state.hashtag) ? [state.hashtag, ...hashtags] : hashtags;
 
   return (
-    <fieldset className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80">
+    <fieldset className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-slate-200/80">
       <legend className="sr-only">{s.filters}</legend>
       <div className="flex flex-wrap items-end gap-3">
         <p

@@ -47,7 +47,7 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
       <div className="relative">
         <Avatar src={user.avatarUrl} name={name} size="xl" className="shadow-card ring-4" />
         {upload.isPending ? (
-          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70">
+          <span className="absolute inset-0 flex items-center justify-center rounded-full bg-surface/70">
             <Loader2 className="size-7 animate-spin text-brand-700" aria-hidden="true" />
           </span>
         ) : null}

@@ -56,7 +56,7 @@ export function zoneOptions(saved: string, device: string | null): string[] {
 }
 
 const selectClasses =
-  'h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 hover:border-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:opacity-60';
+  'h-10 rounded-xl border border-slate-300 bg-surface px-3 text-sm text-slate-900 hover:border-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:opacity-60';
 
 function Switch({
   checked,
@@ -79,7 +79,7 @@ function Switch({
       onClick={() => {
         onChange(!checked);
       }}
-      className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-brand-600 aria-checked:hover:bg-brand-700"
+      className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-brand-solid aria-checked:hover:bg-brand-strong"
     >
       <span
         aria-hidden="true"
@@ -113,36 +113,37 @@ function KindsTable({
       </div>
       <ul className="divide-y divide-slate-100">
         {PREFERENCE_KINDS.map((kind) => (
-          <li
-            key={kind}
-            role="group"
-            aria-labelledby={`notification-kind-${kind}`}
-            className={`grid gap-3 px-4 py-3.5 sm:items-center ${columns}`}
-          >
-            <div className="min-w-0">
-              <p id={`notification-kind-${kind}`} className="text-sm font-semibold text-slate-900">
-                {text.kinds[kind].name}
-              </p>
-              <p className="text-xs leading-5 text-slate-600">{text.kinds[kind].hint}</p>
-            </div>
-            <div className="grid grid-cols-3 gap-2 sm:contents">
-              {PREFERENCE_CHANNELS.map((channel) => (
-                <div
-                  key={channel}
-                  className="flex flex-col items-center gap-1.5 rounded-lg bg-slate-50 px-1 py-2 sm:bg-transparent sm:p-0"
-                >
-                  <Switch
-                    checked={kinds[kind][channel]}
-                    label={text.switchLabel(text.kinds[kind].name, text.channels[channel])}
-                    onChange={(on) => {
-                      onChange(kind, channel, on);
-                    }}
-                  />
-                  <span aria-hidden="true" className="text-center text-xs text-slate-600 sm:hidden">
-                    {text.channels[channel]}
-                  </span>
-                </div>
-              ))}
+          <li key={kind}>
+            <div
+              role="group"
+              aria-labelledby={`notification-kind-${kind}`}
+              className={`grid gap-3 px-4 py-3.5 sm:items-center ${columns}`}
+            >
+              <div className="min-w-0">
+                <p id={`notification-kind-${kind}`} className="text-sm font-semibold text-slate-900">
+                  {text.kinds[kind].name}
+                </p>
+                <p className="text-xs leading-5 text-slate-600">{text.kinds[kind].hint}</p>
+              </div>
+              <div className="grid grid-cols-3 gap-2 sm:contents">
+                {PREFERENCE_CHANNELS.map((channel) => (
+                  <div
+                    key={channel}
+                    className="flex flex-col items-center gap-1.5 rounded-lg bg-slate-50 px-1 py-2 sm:bg-transparent sm:p-0"
+                  >
+                    <Switch
+                      checked={kinds[kind][channel]}
+                      label={text.switchLabel(text.kinds[kind].name, text.channels[channel])}
+                      onChange={(on) => {
+                        onChange(kind, channel, on);
+                      }}
+                    />
+                    <span aria-hidden="true" className="text-center text-xs text-slate-600 sm:hidden">
+                      {text.channels[channel]}
+                    </span>
+                  </div>
+                ))}
+              </div>
             </div>
           </li>
         ))}
@@ -236,7 +237,7 @@ function DigestBlock({
         {DIGEST_FREQUENCIES.map((frequency) => (
           <label
             key={frequency}
-            className="cursor-pointer rounded-lg px-4 py-2 text-sm font-medium text-slate-600 has-checked:bg-white has-checked:text-brand-700 has-checked:shadow-card has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+            className="cursor-pointer rounded-lg px-4 py-2 text-sm font-medium text-slate-600 has-checked:bg-surface has-checked:text-brand-700 has-checked:shadow-card has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
           >
             <input
               type="radio"

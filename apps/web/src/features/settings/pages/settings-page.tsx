@@ -34,7 +34,7 @@ const isTab = (value: string | null): value is Tab =>
   value !== null && (TABS as readonly string[]).includes(value);
 
 const tabClasses =
-  'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-card sm:flex-none';
+  'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 data-[state=active]:bg-surface data-[state=active]:text-brand-700 data-[state=active]:shadow-card sm:flex-none';
 
 export function SettingsPage() {
   const storeUser = useAuthStore((state) => state.user);

@@ -60,7 +60,9 @@ export function TrendingHashtagsList({
               }}
               className={cn(
                 'flex size-9 shrink-0 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                active ? 'bg-brand-600 text-white' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800',
+                active
+                  ? 'bg-brand-solid text-white'
+                  : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800',
               )}
             >
               <Filter className="size-4" aria-hidden="true" />

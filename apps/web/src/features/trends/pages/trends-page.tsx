@@ -61,7 +61,9 @@ export function TrendsPage() {
               }}
               className={cn(
                 'rounded-lg px-4 py-2 text-sm font-medium transition-colors',
-                days === value ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                days === value
+                  ? 'bg-surface text-brand-800 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900',
               )}
             >
               {s.periods[value]}

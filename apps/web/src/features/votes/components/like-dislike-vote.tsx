@@ -34,8 +34,8 @@ export function LikeDislikeVote({ post, size = 'md' }: { post: VotablePost; size
           base,
           sizing,
           liked
-            ? 'bg-brand-600 text-white ring-brand-600 hover:bg-brand-700'
-            : 'bg-white text-slate-700 ring-slate-200 hover:bg-brand-50 hover:text-brand-800 hover:ring-brand-200',
+            ? 'bg-brand-solid text-white ring-brand-600 hover:bg-brand-strong'
+            : 'bg-surface text-slate-700 ring-slate-200 hover:bg-brand-50 hover:text-brand-800 hover:ring-brand-200',
         )}
       >
         <ThumbsUp className={cn(icon, liked && 'fill-white/25')} aria-hidden="true" />
@@ -53,8 +53,8 @@ export function LikeDislikeVote({ post, size = 'md' }: { post: VotablePost; size
           base,
           sizing,
           disliked
-            ? 'bg-rose-600 text-white ring-rose-600 hover:bg-rose-700'
-            : 'bg-white text-slate-700 ring-slate-200 hover:bg-rose-50 hover:text-rose-800 hover:ring-rose-200',
+            ? 'bg-rose-solid text-white ring-rose-600 hover:bg-rose-strong'
+            : 'bg-surface text-slate-700 ring-slate-200 hover:bg-rose-50 hover:text-rose-800 hover:ring-rose-200',
         )}
       >
         <ThumbsDown className={cn(icon, disliked && 'fill-white/25')} aria-hidden="true" />

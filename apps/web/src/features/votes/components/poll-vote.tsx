@@ -63,7 +63,7 @@ export function PollVote({ post, results }: PollVoteProps) {
                   'relative flex min-h-11 w-full items-center overflow-hidden rounded-xl px-3.5 py-2 text-start text-sm ring-1 transition-colors ring-inset',
                   locked
                     ? 'cursor-default bg-slate-50 ring-slate-200 disabled:opacity-100'
-                    : 'bg-white font-medium text-slate-800 ring-slate-300 hover:bg-brand-50 hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    : 'bg-surface font-medium text-slate-800 ring-slate-300 hover:bg-brand-50 hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                   isChoice && 'ring-2 ring-brand-500',
                 )}
               >

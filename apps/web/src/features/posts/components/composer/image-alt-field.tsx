@@ -44,7 +44,7 @@ export function ImageAltField({
         aria-invalid={error ? true : undefined}
         aria-describedby={`${error ? `${errorId} ` : ''}${hintId} ${counterId}`}
         className={cn(
-          'block h-11 w-full rounded-xl border bg-white px-3.5 text-base text-slate-900 placeholder:text-slate-500 focus:ring-4 focus:outline-none sm:text-sm',
+          'block h-11 w-full rounded-xl border bg-surface px-3.5 text-base text-slate-900 placeholder:text-slate-500 focus:ring-4 focus:outline-none sm:text-sm',
           error
             ? 'border-red-400 focus:border-red-500 focus:ring-red-100'
             : 'border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-100',

@@ -134,13 +134,13 @@ export function ImagePreview({
           title={composerStrings.composer.removeImage}
           disabled={disabled}
           onClick={onRemove}
-          className="flex size-9 items-center justify-center rounded-full bg-slate-900/70 text-white backdrop-blur transition-colors hover:bg-slate-900/85 disabled:opacity-50"
+          className="flex size-9 items-center justify-center rounded-full bg-ink-900/70 text-white backdrop-blur transition-colors hover:bg-ink-900/85 disabled:opacity-50"
         >
           <X className="size-4.5" aria-hidden="true" />
         </button>
       </div>
       {percent !== null ? (
-        <div className="absolute inset-x-0 bottom-0 bg-slate-900/70 px-3 py-2 text-white backdrop-blur">
+        <div className="absolute inset-x-0 bottom-0 bg-ink-900/70 px-3 py-2 text-white backdrop-blur">
           <div className="mb-1.5 flex items-center gap-2 text-xs font-medium">
             <Loader2 className="size-3.5 animate-spin" aria-hidden="true" />
             {composerStrings.composer.uploading(formatPercent(percent))}

@@ -40,7 +40,7 @@ export function LockedVoting({
         <Lock className="size-4 text-slate-500" aria-hidden="true" />
         {composerStrings.composer.lockedVoting}
       </h2>
-      <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-800 ring-1 ring-slate-200">
+      <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-semibold text-slate-800 ring-1 ring-slate-200">
         <Icon className="size-4 text-brand-600" aria-hidden="true" />
         {strings.posts.votingTypes[post.votingType]}
       </p>

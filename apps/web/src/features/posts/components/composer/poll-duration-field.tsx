@@ -15,7 +15,7 @@ export function PollDurationField({ id, registration }: { id: string; registrati
       </label>
       <select
         id={id}
-        className="h-10 min-w-40 rounded-xl border border-slate-300 bg-white px-3 text-sm text-slate-900 hover:border-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none"
+        className="h-10 min-w-40 rounded-xl border border-slate-300 bg-surface px-3 text-sm text-slate-900 hover:border-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none"
         {...registration}
       >
         {POLL_DURATIONS.map((duration) => (
