@@ -74,10 +74,11 @@ export const serverMsg = {
   cannotFollowSelf: 'لا يمكنك متابعة نفسك',
   cannotBlockSelf: 'لا يمكنك حظر نفسك',
   cannotMuteSelf: 'لا يمكنك كتم نفسك',
-  /** A follow, comment or reply across a block on signed content. */
+  /** A follow, comment, reply or signed mention across a block on signed content. */
   blockedFollow: 'لا يمكنك متابعة هذا المستخدم',
   blockedComment: 'لا يمكنك التعليق على منشورات هذا المستخدم',
   blockedReply: 'لا يمكنك الرد على تعليقات هذا المستخدم',
+  blockedMention: (username: string) => `لا يمكنك الإشارة إلى @${username} في منشور أو تعليق باسمك`,
   mutedWordsFull: (max: number) => `لا يمكن كتم أكثر من ${max} كلمة ووسم`,
   mutedWordDuplicate: 'هذه الكلمة مكتومة من قبل',
   mutedWordNotFound: 'لم يتم العثور على الكلمة المكتومة',

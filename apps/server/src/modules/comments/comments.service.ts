@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { AppContext } from '../../lib/context';
 import type { CreatedNotification } from '../notifications/notifications.repository';
 import { deliverNotifications, notifyComment, notifyReply } from '../notifications/notifications.service';
-import { mentionsOfTexts, notifyMentions } from '../notifications/mentions.service';
+import { mentionsOfTexts, notifyMentions, refuseMentionOfBlockers } from '../notifications/mentions.service';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { pagePosition, toPage } from '../../lib/paging';
@@ -164,6 +164,7 @@ export async function createComment(
         const post = await repo.countCommentOnOpenPost(tx, input.postId);
         if (!post) throw postNotFound();
         await refuseAcrossBlock(tx, viewer, post, serverMsg.blockedComment);
+        await refuseMentionOfBlockers(tx, { ...input, authorId: viewer.userId });
         const id = await repo.insertComment(tx, {
           postId: input.postId,
           authorId: viewer.userId,
@@ -192,6 +193,11 @@ export async function createComment(
       if (!post) throw postNotFound();
       await refuseAcrossBlock(tx, viewer, post, serverMsg.blockedComment);
       const place = await replyPlace(tx, viewer, { ...input, parentId });
+      await refuseMentionOfBlockers(tx, {
+        content: place.content,
+        authorId: viewer.userId,
+        isAnonymous: input.isAnonymous,
+      });
       const id = await repo.insertComment(tx, {
         postId: input.postId,
         parentId: place.topId,
@@ -235,6 +241,8 @@ export async function updateComment(
   const notified = await ctx.database.db.transaction(async (tx) => {
     const updated = await repo.updateOwnComment(tx, id, viewer.userId, content);
     if (!updated) throw commentNotFound();
+    // Refused after the update, inside its transaction: the comment's anonymity is known only from its row.
+    await refuseMentionOfBlockers(tx, { content, authorId: viewer.userId, isAnonymous: updated.isAnonymous });
     // Whoever was told of this comment already is not told again: only the newly mentioned hear of it.
     return notifyMentions(tx, {
       content: { kind: 'comment', id },

@@ -26,6 +26,22 @@ export async function blockedBetween(db: Executor, userId: string, others: strin
   return new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
 }
 
+/** The username of one of these people (by key) who blocked `authorId`, or undefined: one query. */
+export async function blockerAmongKeys(
+  db: Executor,
+  authorId: string,
+  keys: string[],
+): Promise<string | undefined> {
+  if (keys.length === 0) return undefined;
+  const [row] = await db
+    .select({ username: users.username })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockerId))
+    .where(and(eq(blocks.blockedId, authorId), inArray(users.usernameKey, keys)))
+    .limit(1);
+  return row?.username;
+}
+
 /**
  * Records that `recipientId` was told of their mention in a content; false when they already were. The mentioned
  * person stands as the "actor" of their own row: the writer is never stored, so anonymous content leaves no trace

@@ -1,5 +1,7 @@
 import { extractMentions, MENTIONS_NOTIFIED_MAX, type MentionTarget } from '@ray/shared/mentions';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import * as repo from './mentions.repository';
 import type { CreatedNotification } from './notifications.repository';
 import { excerpt, notifyAbout } from './notifications.service';
@@ -10,6 +12,21 @@ export async function mentionsOfTexts(db: Executor, texts: readonly string[]): P
   const found = await repo.usersByKeys(db, [...new Set(perText.flat())]);
   const byKey = new Map(found.map((user) => [user.key, { username: user.username, userId: user.userId }]));
   return perText.map((keys) => keys.flatMap((key) => byKey.get(key) ?? []));
+}
+
+/**
+ * Refuses (403) a signed text that mentions someone who blocked its writer, as a follow, comment or vote across
+ * the block is refused; call it in the write's transaction before anything is written. Anonymous text stays
+ * outside blocks, as everywhere: its mentions go out from «مجهول». Whoever made the block may still name the
+ * person they blocked, who sees none of their signed content and is not told (notifyMentions).
+ */
+export async function refuseMentionOfBlockers(
+  db: Executor,
+  text: { content: string; authorId: string; isAnonymous: boolean },
+): Promise<void> {
+  if (text.isAnonymous) return;
+  const blocker = await repo.blockerAmongKeys(db, text.authorId, extractMentions(text.content));
+  if (blocker !== undefined) throw new AppError('FORBIDDEN', { message: serverMsg.blockedMention(blocker) });
 }
 
 export interface MentionEvent {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorResponse } from '@ray/shared/errors';
 import type { Post } from '@ray/shared/schemas/post';
+import { serverMsg } from '@ray/shared/server-messages.ar';
 import { blocks } from '../../db/schema';
 import { commentOn, notificationsOf } from '../../test/actions';
 import {
@@ -84,17 +86,23 @@ describe('mentions', () => {
     expect(JSON.stringify(told)).not.toContain('كاتب');
   });
 
-  it('is not sent across a block for signed content, in either direction, but is for anonymous content', async () => {
+  it('refuses a signed mention of a blocker, tells no one the writer blocked, and takes anonymous ones', async () => {
     const blocker = await registerUser(t.app);
     const blocked = await registerUser(t.app);
     await t.database.db.insert(blocks).values([
       { blockerId: blocker.userId, blockedId: writer.userId },
       { blockerId: writer.userId, blockedId: blocked.userId },
     ]);
-    const signed = await publishPost(t.app, writer, {
-      content: `@${blocker.username} و @${blocked.username}`,
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(writer.token),
+      payload: { content: `@${blocker.username} و @${blocked.username}` },
     });
-    expect(await mentionsOf(blocker, signed.id)).toEqual([]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorResponse>().message).toBe(serverMsg.blockedMention(blocker.username));
+
+    const signed = await publishPost(t.app, writer, { content: `@${blocked.username}` });
     expect(await mentionsOf(blocked, signed.id)).toEqual([]);
 
     const anonymous = await publishPost(t.app, writer, {

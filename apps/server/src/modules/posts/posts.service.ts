@@ -26,6 +26,7 @@ import { keyOfUrl } from '../../lib/storage';
 import { cached } from '../../lib/caches';
 import type { AccessClaims } from '../../lib/tokens';
 import { assertNotSuspended } from '../moderation/suspension';
+import { refuseMentionOfBlockers } from '../notifications/mentions.service';
 import { keepCurrentVersion } from './post-history.repository';
 import { notifyPostMentions, withMentions } from './post-mentions';
 import { toPost } from './posts.mapper';
@@ -91,6 +92,11 @@ export async function createPost(
 ): Promise<Post> {
   await assertNotSuspended(ctx.database.db, authorId);
   await assertImageExists(ctx, input.imageUrl);
+  await refuseMentionOfBlockers(ctx.database.db, {
+    content: input.content,
+    authorId,
+    isAnonymous: input.isAnonymous,
+  });
   const pollOptions = input.votingType === 'poll' ? parsePollOptions(input.pollOptions) : null;
   const id = await repo.insertPost(
     ctx.database.db,
@@ -135,6 +141,7 @@ export async function updatePost(
     }
 
     const isAnonymous = input.isAnonymous ?? current.isAnonymous;
+    await refuseMentionOfBlockers(tx, { content: input.content, authorId: viewer.userId, isAnonymous });
     const imageUrl = input.imageUrl === undefined ? current.imageUrl : input.imageUrl;
     // A new image without a description of its own does not keep the old image's.
     const imageAlt = !imageUrl

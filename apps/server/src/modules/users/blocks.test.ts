@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
@@ -8,7 +8,8 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import type { RestrictedUser } from '@ray/shared/schemas/privacy';
 import type { PublicProfile, UserListItem } from '@ray/shared/schemas/profile';
-import { users } from '../../db/schema';
+import { comments, posts, postVersions, users } from '../../db/schema';
+import { notificationsOf } from '../../test/actions';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -323,6 +324,137 @@ describe('a block between two people', () => {
       Paged<UserListItem>
     >();
     expect(byBystander.items.map((item) => item.userId)).toContain(blocked.userId);
+  });
+
+  it('refuses a signed post, comment, reply or edit by the blocked that mentions the blocker, writing nothing', async () => {
+    const refused = serverMsg.blockedMention(blocker.username);
+    const mention = `@${blocker.username}`;
+    const topComment = await comment(bystander, bystanderPost.id, 'تعليق شخص ثالث يرد عليه المحظور');
+    const ownComment = await comment(blocked, bystanderPost.id, 'تعليق المحظور قبل تعديله');
+    const written = async () => {
+      const [postRows] = await t.database.db
+        .select({ n: count() })
+        .from(posts)
+        .where(eq(posts.authorId, blocked.userId));
+      const [commentRows] = await t.database.db
+        .select({ n: count() })
+        .from(comments)
+        .where(eq(comments.authorId, blocked.userId));
+      const [versionRows] = await t.database.db.select({ n: count() }).from(postVersions);
+      const [counted] = await t.database.db
+        .select({ comments: posts.commentCount })
+        .from(posts)
+        .where(eq(posts.id, bystanderPost.id));
+      const [thread] = await t.database.db
+        .select({ replies: comments.replyCount })
+        .from(comments)
+        .where(eq(comments.id, topComment.json<Comment>().id));
+      return {
+        posts: postRows!.n,
+        comments: commentRows!.n,
+        versions: versionRows!.n,
+        commentCount: counted!.comments,
+        replyCount: thread!.replies,
+      };
+    };
+    const expectRefused = (response: Awaited<ReturnType<typeof get>>, what: string) => {
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(403);
+      expect(response.json<ErrorResponse>()).toMatchObject({ code: 'FORBIDDEN', message: refused });
+    };
+    expect(ownComment.statusCode).toBe(201);
+    const before = await written();
+
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: as(blocked),
+      payload: { content: `ما رأيك يا ${mention.toUpperCase()}؟` },
+    });
+    expectRefused(published, 'post');
+    expectRefused(await comment(blocked, bystanderPost.id, `أوافق ${mention}`), 'comment');
+    expectRefused(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: as(blocked),
+        payload: {
+          postId: bystanderPost.id,
+          parentId: topComment.json<Comment>().id,
+          content: `اسأل ${mention}`,
+        },
+      }),
+      'reply',
+    );
+    expectRefused(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/posts/${blockedPost.id}`,
+        headers: as(blocked),
+        payload: { content: `منشور المحظور بعد التعديل ${mention}` },
+      }),
+      'post edit',
+    );
+    // Turning an anonymous post that names the blocker into a signed one is the same signed mention.
+    const anonymousMention = await post(blocked, `سؤال مجهول إلى ${mention}`, true);
+    const before2 = await written();
+    expectRefused(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/posts/${anonymousMention.id}`,
+        headers: as(blocked),
+        payload: { content: anonymousMention.content, isAnonymous: false },
+      }),
+      'post signed by an edit',
+    );
+    expectRefused(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/comments/${ownComment.json<Comment>().id}`,
+        headers: as(blocked),
+        payload: { content: `تعليق بعد التعديل ${mention}` },
+      }),
+      'comment edit',
+    );
+
+    expect(await written()).toEqual(before2);
+    expect(before2).toEqual({ ...before, posts: before.posts + 1 });
+    expect((await get(`/api/posts/${blockedPost.id}`, blocked)).json<Post>().content).toBe(
+      blockedPost.content,
+    );
+    expect((await get(`/api/posts/${anonymousMention.id}`, blocked)).json<Post>().isAnonymous).toBe(true);
+    expect(await commentIds(bystanderPost.id, blocked)).toContain(ownComment.json<Comment>().id);
+    const listed = (await get(`/api/comments?postId=${bystanderPost.id}&pageSize=50`, blocked)).json<
+      Paged<Comment>
+    >();
+    expect(listed.items.find((item) => item.id === ownComment.json<Comment>().id)?.content).toBe(
+      'تعليق المحظور قبل تعديله',
+    );
+    expect(
+      (await notificationsOf(t.app, blocker)).filter(
+        (item) => item.type === 'mention' && item.senderName !== 'مجهول',
+      ),
+    ).toEqual([]);
+  });
+
+  it('lets the blocked mention the blocker anonymously, told as from «مجهول» like anyone else', async () => {
+    const anonymous = await post(blocked, `سؤال مجهول آخر إلى @${blocker.username}`, true);
+    const told = (await notificationsOf(t.app, blocker)).filter(
+      (item) => item.type === 'mention' && item.postId === anonymous.id,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.senderName).toBe('مجهول');
+    expect(JSON.stringify(told)).not.toContain(blocked.username);
+    const answer = await comment(blocked, bystanderPost.id, `سؤال إلى @${blocker.username}`, true);
+    expect(answer.statusCode, answer.body).toBe(201);
+  });
+
+  it('lets the blocker name the person they blocked without telling them', async () => {
+    const named = await post(blocker, `منشور الحاظر يذكر @${blocked.username}`);
+    const answer = await comment(blocker, bystanderPost.id, `تعليق الحاظر يذكر @${blocked.username}`);
+    expect(answer.statusCode, answer.body).toBe(201);
+    const told = (await notificationsOf(t.app, blocked)).filter((item) => item.type === 'mention');
+    expect(told.map((item) => item.postId)).not.toContain(named.id);
+    expect(told.map((item) => item.postId)).not.toContain(bystanderPost.id);
   });
 
   it('never stops either side from reporting the other', async () => {

@@ -56,5 +56,6 @@ describe('editing a comment', () => {
 
     fireEvent.keyDown(textarea, { key: 'Escape' });
     expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledWith(false);
   });
 });

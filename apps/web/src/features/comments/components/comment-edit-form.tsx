@@ -22,7 +22,8 @@ export function CommentEditForm({
   postId: number;
   commentId: number;
   content: string;
-  onDone: () => void;
+  /** Called with true once the change is saved, false when the edit is given up. */
+  onDone: (saved: boolean) => void;
 }) {
   const id = useId();
   const update = useUpdateComment(postId);
@@ -42,8 +43,7 @@ export function CommentEditForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ id: commentId, content: values.content });
-      toast.success(s.comments.updated);
-      onDone();
+      onDone(true);
     } catch (error) {
       if (applyServerFieldErrors(error, setError, ['content'])) return;
       toast.error(
@@ -63,7 +63,7 @@ export function CommentEditForm({
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !isSubmitting) {
           event.stopPropagation();
-          onDone();
+          onDone(false);
         }
       }}
     >
@@ -82,7 +82,14 @@ export function CommentEditForm({
         {mention.listbox}
       </div>
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" size="sm" disabled={isSubmitting} onClick={onDone}>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={isSubmitting}
+          onClick={() => {
+            onDone(false);
+          }}
+        >
           {s.comments.cancel}
         </Button>
         <Button type="submit" size="sm" loading={isSubmitting}>

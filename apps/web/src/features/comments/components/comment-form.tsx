@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { SuspensionNotice } from '@/components/suspension-notice';
 import { Button } from '@/components/ui/button';
-import { InlineStatus, useInlineStatus } from '@/components/ui/inline-status';
+import { InlineStatus, type InlineStatusMessage } from '@/components/ui/inline-status';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { useMentionComposer } from '@/entities/user/components/mention-suggestions';
@@ -17,11 +17,22 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { CommentLength } from './comment-length';
 import { useCreateComment } from '../api/create-comment';
 
-/** The add-comment form of a post, for signed-in users; the text is trimmed and 1 to 1000 characters. */
-export function CommentForm({ postId }: { postId: number }) {
+/**
+ * The add-comment form of a post, for signed-in users; the text is trimmed and 1 to 1000 characters. Its
+ * confirmations (`status`, shown beside its button) belong to the comments section, which also confirms there a
+ * comment deleted from the list.
+ */
+export function CommentForm({
+  postId,
+  status,
+  onConfirm,
+}: {
+  postId: number;
+  status: InlineStatusMessage | null;
+  onConfirm: (confirmation: string) => void;
+}) {
   const id = useId();
   const create = useCreateComment(postId);
-  const [status, confirm] = useInlineStatus();
   const {
     register,
     control,
@@ -44,7 +55,7 @@ export function CommentForm({ postId }: { postId: number }) {
       await create.mutateAsync(values);
       reset({ content: '', isAnonymous: values.isAnonymous });
       // The comment is now in the list; the form says so beside its button rather than over the page.
-      confirm(msg.commentAdded);
+      onConfirm(msg.commentAdded);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         toast.error(msg.loginToComment);

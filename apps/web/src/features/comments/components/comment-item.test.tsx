@@ -38,16 +38,23 @@ afterEach(() => {
   cleanup();
 });
 
+const noop = () => undefined;
+
 describe('the author of a comment', () => {
   it('is the anonymous author, with no profile link, for an anonymous comment', () => {
-    show(<CommentItem comment={comment({ isAnonymous: true, user: { ...ANONYMOUS_AUTHOR } })} />);
+    show(
+      <CommentItem
+        onDeleted={noop}
+        comment={comment({ isAnonymous: true, user: { ...ANONYMOUS_AUTHOR } })}
+      />,
+    );
     const item = screen.getByTestId('comment');
     expect(within(item).getByText(msg.anonymousName)).toBeTruthy();
     expect(item.querySelector('a[href^="/profile/"]')).toBeNull();
   });
 
   it('links a signed comment to its author', () => {
-    show(<CommentItem comment={comment({})} />);
+    show(<CommentItem onDeleted={noop} comment={comment({})} />);
     const item = screen.getByTestId('comment');
     expect(within(item).getByRole('link', { name: 'نورة' }).getAttribute('href')).toBe('/profile/u1');
   });
@@ -57,6 +64,7 @@ describe('the text of a comment', () => {
   it('links the mention of someone who exists to their profile, isolated left to right, and not others', () => {
     show(
       <CommentItem
+        onDeleted={noop}
         comment={comment({
           content: 'شكرًا @Sara و @nobody',
           mentions: [{ username: 'sara', userId: 'u-sara' }],
@@ -74,6 +82,7 @@ describe('the text of a comment', () => {
     let asked = 0;
     show(
       <CommentItem
+        onDeleted={noop}
         comment={comment({})}
         onReply={() => {
           asked += 1;

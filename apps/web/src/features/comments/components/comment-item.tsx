@@ -6,6 +6,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Avatar } from '@/components/ui/avatar';
+import { InlineStatus, useInlineStatus } from '@/components/ui/inline-status';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { useNow } from '@/hooks/use-now';
 import { HashtagText } from '@/entities/post/components/post-content';
@@ -59,14 +60,27 @@ function CommentText({ content, mentions }: Pick<Comment, 'content' | 'mentions'
   );
 }
 
-/** One comment or reply: author or 'مجهول', time, text with show more, «ردّ», and the comment menu. */
-export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: () => void }) {
+/**
+ * One comment or reply: author or 'مجهول', time, text with show more, «ردّ», and the comment menu. An edit shows
+ * at once in place, and is confirmed beside «ردّ»; a deleted comment leaves the page, so its confirmation goes to
+ * `onDeleted`, for the control that stays.
+ */
+export function CommentItem({
+  comment,
+  onReply,
+  onDeleted,
+}: {
+  comment: Comment;
+  onReply?: () => void;
+  onDeleted: (confirmation: string) => void;
+}) {
   const nameId = useId();
   const now = useNow();
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const promptLogin = useLoginPrompt();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete' | 'report'>('view');
   const remove = useDeleteComment(comment.postId, comment.parentId);
+  const [status, confirm] = useInlineStatus();
   // An anonymous comment carries the anonymous author (no id, no username): no profile link, a neutral avatar.
   const author = !comment.isAnonymous && isNamedAuthor(comment.user) ? comment.user : null;
   const edited =
@@ -78,8 +92,8 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: 
   const confirmDelete = () => {
     remove.mutate(comment.id, {
       onSuccess: () => {
-        toast.success(msg.commentDeleted);
         setMode('view');
+        onDeleted(msg.commentDeleted);
       },
       onError: (error) => {
         toast.error(
@@ -186,23 +200,27 @@ export function CommentItem({ comment, onReply }: { comment: Comment; onReply?: 
             postId={comment.postId}
             commentId={comment.id}
             content={comment.content}
-            onDone={() => {
+            onDone={(saved) => {
               setMode('view');
+              if (saved) confirm(s.comments.updated);
             }}
           />
         ) : (
           <CommentText content={comment.content} mentions={comment.mentions} />
         )}
-        {onReply && mode !== 'edit' && !comment.isHidden ? (
-          <button
-            type="button"
-            onClick={onReply}
-            className="mt-1 inline-flex items-center gap-1 rounded-md py-0.5 text-xs font-semibold text-slate-600 hover:text-brand-800"
-          >
-            <Reply className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
-            {conversationStrings.reply}
-          </button>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-x-3">
+          {onReply && mode !== 'edit' && !comment.isHidden ? (
+            <button
+              type="button"
+              onClick={onReply}
+              className="mt-1 inline-flex items-center gap-1 rounded-md py-0.5 text-xs font-semibold text-slate-600 hover:text-brand-800"
+            >
+              <Reply className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
+              {conversationStrings.reply}
+            </button>
+          ) : null}
+          <InlineStatus message={status} />
+        </div>
       </div>
 
       <Suspense fallback={null}>

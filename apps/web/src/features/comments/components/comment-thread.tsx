@@ -3,6 +3,7 @@ import { plural } from '@ray/shared/plural';
 import type { Comment } from '@ray/shared/schemas/comment';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { InlineStatus, useInlineStatus } from '@/components/ui/inline-status';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
 import { conversationStrings as s } from '@/i18n/conversations.ar';
 import { useAuthStore } from '@/lib/auth-store';
@@ -14,9 +15,17 @@ import { ReplyForm } from './reply-form';
 
 /**
  * A top-level comment with its conversation: «ردّ» opens a reply box under the thread, «عرض الردود (3)» loads
- * the replies (oldest first, a page at a time), laid out indented on the start side.
+ * the replies (oldest first, a page at a time), laid out indented on the start side. A reply added or deleted is
+ * confirmed beside the replies' own controls; the thread's comment deleted takes the thread with it, so that
+ * confirmation goes to `onDeleted`.
  */
-export function CommentThread({ comment }: { comment: Comment }) {
+export function CommentThread({
+  comment,
+  onDeleted,
+}: {
+  comment: Comment;
+  onDeleted: (confirmation: string) => void;
+}) {
   const repliesId = useId();
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const promptLogin = useLoginPrompt();
@@ -25,6 +34,7 @@ export function CommentThread({ comment }: { comment: Comment }) {
   const query = useReplies(comment.postId, comment.id, expanded);
   const replies = flattenComments(query.data);
   const count = comment.replyCount;
+  const [status, confirm] = useInlineStatus();
 
   const reply = (answered: Comment) => {
     if (!signedIn) {
@@ -41,6 +51,7 @@ export function CommentThread({ comment }: { comment: Comment }) {
         onReply={() => {
           reply(comment);
         }}
+        onDeleted={onDeleted}
       />
       {count > 0 && !expanded ? (
         <button
@@ -76,10 +87,11 @@ export function CommentThread({ comment }: { comment: Comment }) {
                 onReply={() => {
                   reply(item);
                 }}
+                onDeleted={confirm}
               />
             </div>
           ))}
-          <div className="flex flex-wrap gap-3 pb-3">
+          <div className="flex flex-wrap items-center gap-3 pb-3">
             {query.hasNextPage ? (
               <Button
                 variant="ghost"
@@ -101,6 +113,7 @@ export function CommentThread({ comment }: { comment: Comment }) {
                 {s.hideReplies}
               </Button>
             ) : null}
+            <InlineStatus message={status} />
           </div>
         </div>
       ) : null}
@@ -111,7 +124,9 @@ export function CommentThread({ comment }: { comment: Comment }) {
             answered={answering}
             onDone={(created) => {
               setAnswering(null);
-              if (created) setExpanded(true);
+              if (!created) return;
+              setExpanded(true);
+              confirm(s.replyAdded);
             }}
           />
         </div>

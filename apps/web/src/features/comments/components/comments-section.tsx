@@ -3,6 +3,7 @@ import { LogIn, MessagesSquare } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { ErrorState } from '@/components/page-states';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useInlineStatus } from '@/components/ui/inline-status';
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
@@ -58,6 +59,8 @@ export function CommentsSection({ postId }: { postId: number }) {
   const signedIn = useAuthStore((state) => state.isAuthenticated);
   const query = useComments(postId);
   const comments = flattenComments(query.data);
+  // Beside the comment form's button: a comment added, and a comment deleted (it leaves with its thread).
+  const [status, confirm] = useInlineStatus();
 
   let list;
   if (query.isPending) {
@@ -93,7 +96,7 @@ export function CommentsSection({ postId }: { postId: number }) {
         <div role="list" aria-label={s.comments.listLabel} className="divide-y divide-slate-100">
           {comments.map((comment) => (
             <div role="listitem" key={comment.id}>
-              <CommentThread comment={comment} />
+              <CommentThread comment={comment} onDeleted={confirm} />
             </div>
           ))}
         </div>
@@ -120,7 +123,7 @@ export function CommentsSection({ postId }: { postId: number }) {
 
   return (
     <div className="mt-4 space-y-4">
-      {signedIn ? <CommentForm postId={postId} /> : <LoginPrompt />}
+      {signedIn ? <CommentForm postId={postId} status={status} onConfirm={confirm} /> : <LoginPrompt />}
       {list}
     </div>
   );

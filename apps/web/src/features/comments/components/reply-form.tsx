@@ -62,7 +62,6 @@ export function ReplyForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       const reply = await create.mutateAsync({ ...values, parentId: answered.id });
-      toast.success(s.replyAdded);
       onDone(reply);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
