@@ -505,6 +505,181 @@ describe('access matrix: blocks, mutes and muted words', () => {
   });
 });
 
+describe('access matrix: across a block', () => {
+  /** Who acts on the other's content: the blocked on the blocker's, or the blocker on the blocked's. */
+  type Side = 'blocked' | 'blocker';
+  const SIDES: Side[] = ['blocked', 'blocker'];
+
+  /** The other side's signed content, made fresh for each cell: a post of each voting type and a comment. */
+  interface Signed {
+    author: TestUser;
+    likePostId: number;
+    ratingPostId: number;
+    pollPostId: number;
+    /** On a post of someone outside the block, so that only the comment's author stands across it. */
+    commentId: number;
+    commentPostId: number;
+  }
+
+  interface BlockOperation {
+    name: string;
+    request: (target: Signed, actor: TestUser) => InjectOptions;
+    expected: Record<Side, number>;
+  }
+
+  const refused = { blocked: 403, blocker: 403 };
+  const allowed = { blocked: 200, blocker: 200 };
+  const vote = (postId: number, value: number): InjectOptions => ({
+    method: 'POST',
+    url: '/api/votes',
+    payload: { postId, value },
+  });
+
+  const BLOCK_OPERATIONS: BlockOperation[] = [
+    {
+      name: 'follow the other',
+      request: (target, actor) => ({
+        method: 'POST',
+        url: '/api/users/follow',
+        payload: { followerId: actor.userId, followedId: target.author.userId },
+      }),
+      expected: refused,
+    },
+    {
+      name: "comment on the other's signed post",
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: target.likePostId, content: 'تعليق عبر الحظر' },
+      }),
+      expected: refused,
+    },
+    {
+      name: "reply to the other's signed comment",
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: target.commentPostId, parentId: target.commentId, content: 'رد عبر الحظر' },
+      }),
+      expected: refused,
+    },
+    {
+      name: "like the other's signed post",
+      request: (target) => vote(target.likePostId, 1),
+      expected: refused,
+    },
+    {
+      name: "rate the other's signed post",
+      request: (target) => vote(target.ratingPostId, 5),
+      expected: refused,
+    },
+    {
+      name: "vote in the other's signed poll",
+      request: (target) => vote(target.pollPostId, 0),
+      expected: refused,
+    },
+    {
+      // Only the blocked may not name the blocker; whoever the blocker names across the block is not told.
+      name: 'mention the other in a signed post',
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: `سؤال إلى @${target.author.username}` },
+      }),
+      expected: { blocked: 403, blocker: 200 },
+    },
+    {
+      name: 'mention the other in a signed comment',
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/comments',
+        payload: { postId: target.commentPostId, content: `سؤال إلى @${target.author.username}` },
+      }),
+      expected: { blocked: 403, blocker: 200 },
+    },
+    {
+      name: 'mention the other in an anonymous post',
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/posts',
+        payload: { content: `سؤال مجهول إلى @${target.author.username}`, isAnonymous: true },
+      }),
+      expected: allowed,
+    },
+    {
+      name: "report the other's signed post",
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { PostId: target.likePostId, Reason: 1 },
+      }),
+      expected: allowed,
+    },
+    {
+      name: "report the other's signed comment",
+      request: (target) => ({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { CommentId: target.commentId, Reason: 3 },
+      }),
+      expected: allowed,
+    },
+  ];
+
+  let blocker: TestUser;
+  let blocked: TestUser;
+
+  beforeAll(async () => {
+    blocker = await registerUser(t.app);
+    blocked = await registerUser(t.app);
+    await ok({ method: 'POST', url: `/api/users/${blocked.userId}/block` }, blocker.token);
+  }, 60_000);
+
+  async function signedContent(author: TestUser): Promise<Signed> {
+    const publish = (payload: Record<string, unknown>) =>
+      ok<{ id: number }>({ method: 'POST', url: '/api/posts', payload }, author.token);
+    const like = await publish({ content: 'منشور موقع عبر الحظر' });
+    const rating = await publish({ content: 'منشور تقييم عبر الحظر', votingType: 'rating' });
+    const poll = await publish({
+      content: 'استطلاع عبر الحظر',
+      votingType: 'poll',
+      pollOptions: JSON.stringify(['نعم', 'لا']),
+    });
+    const outside = await ok<{ id: number }>(
+      { method: 'POST', url: '/api/posts', payload: { content: 'منشور شخص خارج الحظر' } },
+      people.owner.token,
+    );
+    const comment = await ok<{ id: number }>(
+      { method: 'POST', url: '/api/comments', payload: { postId: outside.id, content: 'تعليق موقع' } },
+      author.token,
+    );
+    return {
+      author,
+      likePostId: like.id,
+      ratingPostId: rating.id,
+      pollPostId: poll.id,
+      commentId: comment.id,
+      commentPostId: outside.id,
+    };
+  }
+
+  for (const operation of BLOCK_OPERATIONS) {
+    it(
+      operation.name,
+      async () => {
+        for (const side of SIDES) {
+          const [actor, target] = side === 'blocked' ? [blocked, blocker] : [blocker, blocked];
+          const response = await call(operation.request(await signedContent(target), actor), actor.token);
+          const status =
+            response.statusCode === 201 || response.statusCode === 204 ? 200 : response.statusCode;
+          expect(status, `${side}: ${response.body}`).toBe(operation.expected[side]);
+        }
+      },
+      120_000,
+    );
+  }
+});
+
 describe('access matrix: the one-click unsubscribe', () => {
   const digestOf = async (user: TestUser) =>
     (
