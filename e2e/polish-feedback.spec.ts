@@ -97,6 +97,74 @@ for (const [device, size, email] of SIZES) {
       await screenshot(page, `polish-feedback-comment-${device}`);
     });
 
+    test('a reply, an edit and a deletion confirm where the conversation shows them, and no toast', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const href = await page
+        .getByTestId('post-card')
+        .first()
+        .locator('a[href^="/posts/"]')
+        .first()
+        .getAttribute('href');
+      await page.goto((href ?? '/posts/1').replace('#comments', ''));
+      const text = `تعليق تتبعه محادثة ${device} ${Date.now()}`;
+      await page.getByLabel('اكتب تعليقاً').fill(text);
+      const submit = page.getByRole('button', { name: 'نشر التعليق' });
+      await submit.click();
+      const comment = page.getByTestId('comment').filter({ hasText: text });
+      await expect(comment).toBeVisible();
+
+      // A reply: confirmed beside the replies' own controls, under the thread.
+      await comment.getByRole('button', { name: 'ردّ' }).click();
+      await page.getByRole('combobox', { name: 'اكتب ردّك' }).fill(`ردّ هادئ ${device}`);
+      await page.getByRole('button', { name: 'نشر الردّ' }).click();
+      const replies = page.getByRole('list', { name: /^الردود على/ });
+      const reply = replies.getByTestId('comment').filter({ hasText: `ردّ هادئ ${device}` });
+      await expect(reply).toBeVisible();
+      const replyStatus = replies.getByRole('status').filter({ hasText: 'تم نشر الردّ' });
+      await expect(replyStatus).toBeVisible();
+      await expect(replyStatus).toHaveAttribute('aria-live', 'polite');
+      await expectBeside(replyStatus, replies.getByRole('button', { name: 'إخفاء الردود' }));
+      await expect(toasts(page)).toHaveCount(0);
+      await screenshot(page, `polish-feedback-reply-${device}`);
+
+      // An edit of the reply: confirmed beside its «ردّ». (While edited, its text is in the editor: the reply is
+      // found by its id.)
+      const edited = page.locator(`[data-comment-id="${await reply.getAttribute('data-comment-id')}"]`);
+      await edited.getByRole('button', { name: 'خيارات التعليق' }).click();
+      await page.getByRole('menuitem', { name: 'تعديل' }).click();
+      await edited.getByRole('combobox').fill(`ردّ هادئ ${device} بعد التعديل`);
+      await edited.getByRole('button', { name: 'حفظ' }).click();
+      await expect(edited).toContainText('بعد التعديل');
+      const editStatus = edited.getByRole('status').filter({ hasText: 'تم تعديل التعليق' });
+      await expect(editStatus).toBeVisible();
+      await expectBeside(editStatus, edited.getByRole('button', { name: 'ردّ' }));
+      await expect(toasts(page)).toHaveCount(0);
+      await screenshot(page, `polish-feedback-edit-${device}`);
+
+      // The reply deleted: it leaves, and the replies' controls say so.
+      await edited.getByRole('button', { name: 'خيارات التعليق' }).click();
+      await page.getByRole('menuitem', { name: 'حذف' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'حذف التعليق' }).click();
+      await expect(edited).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: 'تم حذف التعليق' })).toBeVisible();
+      await expect(toasts(page)).toHaveCount(0);
+
+      // The comment deleted: its thread leaves with it, and the comment form's button says so.
+      await expect(page.getByRole('status').filter({ hasText: 'تم حذف التعليق' })).toHaveCount(0, {
+        timeout: 5_000,
+      });
+      await comment.getByRole('button', { name: 'خيارات التعليق' }).first().click();
+      await page.getByRole('menuitem', { name: 'حذف' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'حذف التعليق' }).click();
+      await expect(comment).toHaveCount(0);
+      const deleteStatus = page.getByRole('status').filter({ hasText: 'تم حذف التعليق' });
+      await expect(deleteStatus).toBeVisible();
+      await expectBeside(deleteStatus, submit);
+      await expect(toasts(page)).toHaveCount(0);
+    });
+
     test('two failures in a row leave one toast, the newer, announced as an alert', async ({ page }) => {
       await page.goto('/');
       const href = await page
