@@ -181,3 +181,120 @@ describe('vote query count', () => {
     expect(await vote(-1)).toHaveLength(1);
   });
 });
+
+describe('feed query count for a reader who blocks, mutes and mutes words', () => {
+  it('reads a page of 40 posts with the same few statements as a page of 10, the hidden ones left out', async () => {
+    const reader = await registerUser(t.app);
+    const blocked = await registerUser(t.app);
+    const muted = await registerUser(t.app);
+    const hidden: number[] = [];
+    const publish = async (user: TestUser, content: string) => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: bearer(user.token),
+        payload: { content },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<Post>().id;
+    };
+    for (let index = 0; index < 6; index += 1) {
+      hidden.push(await publish(blocked, `منشور من محظور رقم ${index}`));
+      hidden.push(await publish(muted, `منشور من مكتوم رقم ${index}`));
+      hidden.push(await publish(author, `منشور عن البطيخ رقم ${index}`));
+      hidden.push(await publish(author, `منشور رقم ${index} عن #الشاي`));
+    }
+    for (const [action, person] of [
+      ['block', blocked],
+      ['mute', muted],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/users/${person.userId}/${action}`,
+        headers: bearer(reader.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    for (const word of ['البطيخ', '#الشاي', 'كلمة لا ترد', '#وسم_لا_يرد']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/muted-words',
+        headers: bearer(reader.token),
+        payload: { word },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const feed = async (pageSize: number) => {
+      statements.length = 0;
+      counting = true;
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/posts/paginated?pageSize=${pageSize}`,
+        headers: bearer(reader.token),
+      });
+      counting = false;
+      expect(response.statusCode, response.body).toBe(200);
+      return { page: response.json<Paged<Post>>(), count: statements.length };
+    };
+    await feed(5);
+    const ten = await feed(10);
+    const forty = await feed(40);
+
+    expect(ten.page.items).toHaveLength(10);
+    expect(forty.page.items).toHaveLength(40);
+    for (const post of forty.page.items) {
+      expect(hidden).not.toContain(post.id);
+      expect(post.user.userId).toBe(author.userId);
+    }
+    expect(ten.count).toBeGreaterThanOrEqual(1);
+    expect(forty.count).toBe(ten.count);
+    expect(forty.count).toBeLessThanOrEqual(4);
+  });
+});
+
+describe('edit history query count', () => {
+  it('reads 20 earlier versions, and the next cursor page, with the same statements as 5', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(author.token),
+      payload: { content: 'النص الأول لمنشور سيعدل كثيرًا' },
+    });
+    const post = created.json<Post>();
+    const EDITS = 24;
+    for (let index = 1; index <= EDITS; index += 1) {
+      const edited = await t.app.inject({
+        method: 'PUT',
+        url: `/api/posts/${post.id}`,
+        headers: bearer(author.token),
+        payload: { content: `النص بعد التعديل رقم ${index}` },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+    }
+    const history = async (pageSize: number, cursor?: string | null) => {
+      statements.length = 0;
+      counting = true;
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/posts/${post.id}/history?pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: bearer(viewer.token),
+      });
+      counting = false;
+      expect(response.statusCode, response.body).toBe(200);
+      return { page: response.json<Paged<{ content: string }>>(), count: statements.length };
+    };
+    await history(1);
+    const five = await history(5);
+    const twenty = await history(20);
+    const next = await history(20, twenty.page.pagination.nextCursor);
+
+    expect(five.page.items).toHaveLength(5);
+    expect(twenty.page.items).toHaveLength(20);
+    expect(next.page.items).toHaveLength(EDITS - 20);
+    expect(twenty.page.items[0]!.content).toBe(`النص بعد التعديل رقم ${EDITS - 1}`);
+    expect(next.page.items.at(-1)!.content).toBe(post.content);
+    expect(twenty.count).toBe(five.count);
+    expect(next.count).toBe(five.count);
+    expect(twenty.count).toBeLessThanOrEqual(3);
+  });
+});
