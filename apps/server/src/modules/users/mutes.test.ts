@@ -241,6 +241,31 @@ describe('muted words and hashtags', () => {
     expect(await trendingNames(null)).toContain('وسم_مكتوم_تجربة');
   });
 
+  it('hides posts matching a muted word or hashtag from the trending posts, for the muter only', async () => {
+    const me = await registerUser(t.app);
+    const author = await registerUser(t.app);
+    const worded = await post(author, 'أفضل كنافة في المدينة');
+    const anonymous = await post(author, 'الكنافه هنا باردة دائماً', true);
+    const tagged = await post(author, 'رأيي في #حلويات_رائجة_تجربة');
+    const plain = await post(author, 'منشور رائج لا يطابق شيئاً');
+    // The ranking is shared by everyone for a minute; what each reader sees of it is filtered per reader.
+    const trending = '/api/posts/trending/paginated?days=1&pageSize=50';
+    expect(await ids(trending, me)).toEqual(
+      expect.arrayContaining([worded.id, anonymous.id, tagged.id, plain.id]),
+    );
+
+    for (const word of ['كُنافة', '#حلويات_رائجة_تجربة'])
+      expect((await addWord(me, word)).statusCode, word).toBe(201);
+
+    const mine = await ids(trending, me);
+    for (const hidden of [worded, anonymous, tagged]) expect(mine, hidden.content).not.toContain(hidden.id);
+    expect(mine).toContain(plain.id);
+    for (const other of [author, null])
+      expect(await ids(trending, other)).toEqual(
+        expect.arrayContaining([worded.id, anonymous.id, tagged.id, plain.id]),
+      );
+  });
+
   it('lists the caller’s words only, pages them, caps them at 100 and removes only the caller’s', async () => {
     const me = await registerUser(t.app);
     const other = await registerUser(t.app);
