@@ -11,6 +11,7 @@ import { appConfigQueryOptions } from '@/lib/app-config';
 import { cn } from '@/lib/cn';
 import { setDarkModeOffered } from '@/lib/theme';
 import { toast } from '@/lib/toast';
+import { Switch } from '@/components/ui/switch';
 import { useUpdateAppConfig } from '../api/update-app-config';
 
 const s = adminStrings.appearance;
@@ -64,21 +65,13 @@ function DarkModeSwitch({ config }: { config: AppConfig }) {
         <span id={`${id}-switch`} className="font-medium text-slate-900">
           {s.switchLabel}
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
+        <Switch
+          checked={on}
           aria-labelledby={`${id}-switch`}
           aria-busy={update.isPending}
           disabled={update.isPending}
-          onClick={toggle}
-          className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait aria-checked:bg-brand-solid aria-checked:hover:bg-brand-strong"
-        >
-          <span
-            aria-hidden="true"
-            className="size-5 rounded-full bg-white shadow-sm transition-[margin] group-aria-checked:ms-5"
-          />
-        </button>
+          onCheckedChange={toggle}
+        />
       </div>
     </Card>
   );

@@ -14,6 +14,7 @@ import { appConfigQueryOptions } from '@/lib/app-config';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { Switch } from '@/components/ui/switch';
 import { useUpdateAppConfig } from '../api/update-app-config';
 
 const s = adminStrings.maintenance;
@@ -104,21 +105,7 @@ function MaintenanceForm({ config }: { config: AppConfig }) {
           <span id={`${id}-switch`} className="font-medium text-slate-900">
             {s.switchLabel}
           </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={on}
-            aria-labelledby={`${id}-switch`}
-            onClick={() => {
-              setOn(!on);
-            }}
-            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-amber-solid aria-checked:hover:bg-amber-strong"
-          >
-            <span
-              aria-hidden="true"
-              className="size-5 rounded-full bg-white shadow-sm transition-[margin] group-aria-checked:ms-5"
-            />
-          </button>
+          <Switch tone="amber" checked={on} aria-labelledby={`${id}-switch`} onCheckedChange={setOn} />
         </div>
 
         <TextareaField

@@ -5,6 +5,7 @@ import { pushStrings } from '@/i18n/push.ar';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
+import { Switch } from '@/components/ui/switch';
 import { usePushDevice, useTurnPushesOff, useTurnPushesOn, type PushDeviceState } from '../api/push-device';
 
 const s = pushStrings.device;
@@ -85,22 +86,14 @@ export function PushDeviceToggle() {
           >
             {status}
           </span>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={on}
+          <Switch
+            checked={on}
             aria-label={s.switchLabel}
             aria-describedby={statusId}
             aria-busy={busy}
             disabled={!usable || busy}
-            onClick={toggle}
-            className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-checked:bg-brand-solid aria-checked:hover:bg-brand-strong"
-          >
-            <span
-              aria-hidden="true"
-              className="size-5 rounded-full bg-white shadow-sm transition-[margin] group-aria-checked:ms-5"
-            />
-          </button>
+            onCheckedChange={toggle}
+          />
         </div>
       </div>
       <p className="text-sm leading-6 text-slate-600">{s.body}</p>

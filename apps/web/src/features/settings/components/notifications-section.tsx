@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { LOCALE } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { Switch } from '@/components/ui/switch';
 import {
   saveNotificationPreferencesKey,
   useNotificationPreferences,
@@ -57,37 +58,6 @@ export function zoneOptions(saved: string, device: string | null): string[] {
 
 const selectClasses =
   'h-10 rounded-xl border border-slate-300 bg-surface px-3 text-sm text-slate-900 hover:border-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:opacity-60';
-
-function Switch({
-  checked,
-  onChange,
-  label,
-  labelledBy,
-}: {
-  checked: boolean;
-  onChange: (next: boolean) => void;
-  label?: string;
-  labelledBy?: string;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      aria-labelledby={labelledBy}
-      onClick={() => {
-        onChange(!checked);
-      }}
-      className="group inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 p-0.5 transition-colors hover:bg-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-checked:bg-brand-solid aria-checked:hover:bg-brand-strong"
-    >
-      <span
-        aria-hidden="true"
-        className="size-5 rounded-full bg-white shadow-sm transition-[margin] group-aria-checked:ms-5"
-      />
-    </button>
-  );
-}
 
 function KindsTable({
   kinds,
@@ -133,8 +103,8 @@ function KindsTable({
                   >
                     <Switch
                       checked={kinds[kind][channel]}
-                      label={text.switchLabel(text.kinds[kind].name, text.channels[channel])}
-                      onChange={(on) => {
+                      aria-label={text.switchLabel(text.kinds[kind].name, text.channels[channel])}
+                      onCheckedChange={(on) => {
                         onChange(kind, channel, on);
                       }}
                     />
@@ -179,8 +149,8 @@ function QuietHoursBlock({
         </div>
         <Switch
           checked={quietHours !== null}
-          label={text.quietSwitch}
-          onChange={(on) => {
+          aria-label={text.quietSwitch}
+          onCheckedChange={(on) => {
             onChange(on ? remembered : null);
           }}
         />
