@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
+import { blankPng } from '../test/png';
 import {
   bearer,
   createTestApp,
@@ -15,6 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../test/test-app';
+import { fakeWebBuild } from '../test/web-build';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 const css = 'body{color:#123456}';
@@ -54,6 +57,20 @@ function stateOf(html: string): unknown {
   const match = /<script type="application\/json" id="ray-server-state">([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error('no server state in the page');
   return JSON.parse(match[1]!) as unknown;
+}
+
+/** Uploads a small picture as the author and answers its address, as the composer does before publishing. */
+async function uploadImage(): Promise<string> {
+  const boundary = `----RayBoundary${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/attachment/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(author.token) },
+    payload: Buffer.concat([Buffer.from(head), blankPng(64, 40), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ url: string }>().url;
 }
 
 async function createPost(payload: Record<string, unknown>, on: TestApp = t, by: TestUser = author) {
@@ -126,6 +143,32 @@ describe('pages rendered on the server', () => {
       expect(html).toContain('مجهول');
       for (const trace of [secretive.userId, 'noufhidden', 'لمياء', 'المستترة'])
         expect(html).not.toContain(trace);
+    }
+  });
+
+  it("describes a post's image by its author's words, or as the image of this post without them", async () => {
+    const described = await createPost({
+      content: 'غروب اليوم من الشرفة',
+      imageUrl: await uploadImage(),
+      imageAlt: 'شمس برتقالية تغيب خلف نخلتين',
+    });
+    const undescribed = await createPost({ content: 'صورة من رحلة الأمس', imageUrl: await uploadImage() });
+    expireCachedPages();
+    for (const [post, alt] of [
+      [described, 'شمس برتقالية تغيب خلف نخلتين'],
+      [undescribed, 'صورة مرفقة بمنشور: صورة من رحلة الأمس'],
+    ] as const) {
+      for (const url of [`/posts/${post.id}`, '/']) {
+        const html = (await t.app.inject({ method: 'GET', url })).body;
+        const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+        const images = [...root.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+        // The card shows the thumbnail, the post page the image itself.
+        const shown = images.filter((tag) =>
+          [post.imageUrl, post.thumbnailUrl].some((src) => src && tag.includes(`src="${src}"`)),
+        );
+        expect(shown, `${url}: ${images.join('\n')}`).not.toEqual([]);
+        for (const tag of shown) expect(tag, url).toContain(`alt="${alt}"`);
+      }
     }
   });
 
@@ -290,13 +333,8 @@ describe('pages and the rate limit', () => {
 
 /** An app whose web build has this server bundle (JavaScript text) in place of the real one. */
 async function appWithServerBundle(bundle: string): Promise<{ app: TestApp; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ray-ssr-bundle-'));
-  const dist = path.join(dir, 'dist');
-  mkdirSync(dist, { recursive: true });
-  mkdirSync(path.join(dir, 'dist-ssr'));
-  writeFileSync(path.join(dist, 'index.html'), indexHtml);
-  writeFileSync(path.join(dir, 'dist-ssr/entry-server.js'), bundle);
-  return { app: await createTestApp({ WEB_DIST_DIR: dist }), dir };
+  const { dir, distDir } = fakeWebBuild(bundle, indexHtml);
+  return { app: await createTestApp({ WEB_DIST_DIR: distDir }), dir };
 }
 
 describe('a server bundle that fails', () => {
