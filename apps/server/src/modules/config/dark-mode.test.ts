@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import vm from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,29 +9,24 @@ import type { Paged } from '@ray/shared/schemas/common';
 import { runtimeConfigSchema, type AppConfig } from '@ray/shared/schemas/config';
 import { registerWithRole } from '../../test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
+import { fakeWebBuild } from '../../test/web-build';
 
 let t: TestApp;
 let admin: TestUser;
 let moderator: TestUser;
 let member: TestUser;
 
-/** The built app's page, and a server bundle that renders the home page only. */
-const INDEX_HTML =
-  '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>';
 let web: string;
 
 beforeAll(async () => {
-  web = mkdtempSync(path.join(tmpdir(), 'ray-dark-mode-web-'));
-  mkdirSync(path.join(web, 'dist'));
-  mkdirSync(path.join(web, 'dist-ssr'));
-  writeFileSync(path.join(web, 'dist/index.html'), INDEX_HTML);
-  writeFileSync(
-    path.join(web, 'dist-ssr/entry-server.js'),
+  // A server bundle that renders the home page only: the others go out as the plain app.
+  const build = fakeWebBuild(
     `export function configureServerRendering() {}
      export function pageAddress(url) { return url === '/' ? url : null; }
      export async function renderPage(url) { return { head: '', html: '<p>rendered ' + url + '</p>', state: '{}' }; }`,
   );
-  t = await createTestApp({ WEB_DIST_DIR: path.join(web, 'dist') });
+  web = build.dir;
+  t = await createTestApp({ WEB_DIST_DIR: build.distDir });
   admin = await registerWithRole(t, 'admin');
   moderator = await registerWithRole(t, 'moderator');
   member = await registerUser(t.app);

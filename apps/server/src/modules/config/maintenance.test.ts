@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
@@ -17,6 +15,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { BUILT_PAGE, fakeWebBuild } from '../../test/web-build';
 
 let t: TestApp;
 let admin: TestUser;
@@ -25,23 +24,17 @@ let member: TestUser;
 
 const MESSAGE = 'نحدّث خوادم رأي الليلة، ونعود خلال ساعة بإذن الله';
 
-/** The built app's page, and a server bundle that renders every page as a line naming it. */
-const INDEX_HTML =
-  '<!doctype html><html lang="ar" dir="rtl"><head></head><body><div id="root"></div></body></html>';
 let web: string;
 
 beforeAll(async () => {
-  web = mkdtempSync(path.join(tmpdir(), 'ray-maintenance-web-'));
-  mkdirSync(path.join(web, 'dist'));
-  mkdirSync(path.join(web, 'dist-ssr'));
-  writeFileSync(path.join(web, 'dist/index.html'), INDEX_HTML);
-  writeFileSync(
-    path.join(web, 'dist-ssr/entry-server.js'),
+  // A server bundle that renders every page as a line naming it.
+  const build = fakeWebBuild(
     `export function configureServerRendering() {}
      export function pageAddress(url) { return url; }
      export async function renderPage(url) { return { head: '', html: '<p>rendered ' + url + '</p>', state: '{}' }; }`,
   );
-  t = await createTestApp({ WEB_DIST_DIR: path.join(web, 'dist') });
+  web = build.dir;
+  t = await createTestApp({ WEB_DIST_DIR: build.distDir });
   admin = await registerWithRole(t, 'admin');
   moderator = await registerWithRole(t, 'moderator');
   member = await registerUser(t.app);
@@ -177,7 +170,7 @@ describe('maintenance mode', () => {
     await turnOn();
     const during = await page();
     expect(during.statusCode).toBe(200);
-    expect(during.body).toBe(INDEX_HTML);
+    expect(during.body).toBe(BUILT_PAGE);
     await setMaintenance(admin, { maintenanceMode: false });
     expect((await page()).body).toContain('<p>rendered /trends</p>');
   });
