@@ -62,9 +62,10 @@ export function CommentForm({
         return;
       }
       if (applyServerFieldErrors(error, setError, ['content'])) return;
-      // A suspended author is told why, with the date, in the server's words.
+      // A refusal (a suspension with its date, a mention of someone who blocked the writer) is told in the
+      // server's words.
       toast.error(
-        error instanceof ApiError && error.code === 'ACCOUNT_SUSPENDED'
+        error instanceof ApiError && error.hasServerMessage && error.status < 500
           ? error.message
           : msg.commentAddFailed,
       );
