@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const MAIL_API = 'http://127.0.0.1:2526';
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '../.artifacts/screenshots');
@@ -102,3 +102,10 @@ export async function screenshot(page: Page, name: string) {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
+
+/** Signs in through the API and answers the access token, for tests that prepare or look up data directly. */
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/account/login', { data: { username: email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
