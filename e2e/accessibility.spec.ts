@@ -106,6 +106,7 @@ const PAGES: Record<Role, Target[]> = {
     { name: 'analytics', path: () => '/admin/analytics' },
     { name: 'messages', path: () => '/admin/messages' },
     { name: 'audit log', path: () => '/admin/audit-log' },
+    { name: 'appearance', path: () => '/admin/appearance' },
     { name: 'maintenance', path: () => '/admin/maintenance' },
     { name: 'moderation', path: () => '/moderation' },
   ],
