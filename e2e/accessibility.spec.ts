@@ -15,8 +15,11 @@ const WIDTHS = [
   { name: 'phone', viewport: PHONE },
   { name: 'wide', viewport: WIDE },
 ] as const;
-/** The colour themes every page is checked in (the browser's colour scheme): each is one more pass over them all. */
-const themes = ['light'] as const;
+/**
+ * The colour themes every page is checked in (the browser's colour scheme): each is one more pass over them all.
+ * The dark one is checked while admins offer it, on a device that follows its dark system.
+ */
+const themes = ['light', 'dark'] as const;
 type Theme = (typeof themes)[number];
 
 /** WCAG 2.1 A and AA; an issue below "serious" is reported by axe but does not fail the page. */
@@ -160,6 +163,16 @@ function lookUpDemo(request: APIRequestContext): Promise<Demo> {
   return demo;
 }
 
+/** The admins' switch for the dark theme, set through the API. */
+async function offerDarkTheme(request: APIRequestContext, darkMode: boolean) {
+  const token = await apiToken(request, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  const saved = await request.put('/api/config', {
+    data: { darkMode },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 const sessions = new Map<keyof typeof ACCOUNTS, Promise<Session>>();
 
@@ -226,7 +239,7 @@ async function openTab(browser: Browser, role: Role, theme: Theme, width: (typeo
     if ((type === 'script' || type === 'stylesheet') && response.status() >= 400)
       failedCode.push(`${response.status()} ${response.url()}`);
   });
-  return { width: width.name, context, page, failedCode };
+  return { width: width.name, theme, context, page, failedCode };
 }
 
 type Tab = Awaited<ReturnType<typeof openTab>>;
@@ -236,6 +249,9 @@ async function check(tab: Tab, path: string, target: Target): Promise<string[]> 
   tab.failedCode.length = 0;
   await tab.page.goto(path);
   await settle(tab.page, target);
+  // The theme checked is the one on screen.
+  if (tab.theme === 'dark') await expect(tab.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  else await expect(tab.page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
   expect(tab.failedCode, `${path} at ${tab.width} loaded all its code`).toEqual([]);
   const found = await blockingViolations(tab.page);
   return found.map((line) => `[${tab.width}] ${line}`);
@@ -246,11 +262,14 @@ for (const theme of themes) {
     test.describe(`accessibility in the ${theme} theme, ${role}`, () => {
       // Both widths side by side, each in its own tab: axe's work on one runs while the other loads its page.
       let tabs: Tab[] = [];
-      test.beforeAll(async ({ browser }) => {
+      test.beforeAll(async ({ browser, request }) => {
+        await offerDarkTheme(request, theme === 'dark');
         tabs = await Promise.all(WIDTHS.map((width) => openTab(browser, role, theme, width)));
       });
-      test.afterAll(async () => {
+      test.afterAll(async ({ request }) => {
         await Promise.all(tabs.map((tab) => tab.context.close()));
+        // No other browser test meets the dark theme.
+        if (theme === 'dark') await offerDarkTheme(request, false);
       });
 
       for (const target of PAGES[role]) {
