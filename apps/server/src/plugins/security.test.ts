@@ -8,7 +8,7 @@ import { security } from './security';
 const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`;
 
 const POLICY = (imgSrc: string) =>
-  `default-src 'self';script-src 'self' ${THEME_SCRIPT_HASH};style-src 'self';style-src-elem 'self' 'unsafe-inline';` +
+  `default-src 'self';script-src 'self' ${THEME_SCRIPT_HASH};worker-src 'self';style-src 'self';style-src-elem 'self' 'unsafe-inline';` +
   "style-src-attr 'unsafe-hashes' 'sha256-MtxTLcyxVEJFNLEIqbVTaqR4WWr0+lYSZ78AzGmNsuA=' " +
   "'sha256-PhrR5O1xWiklTp5YfH8xWeig83Y/rhbrdb5whLn1pSg=';" +
   `img-src ${imgSrc};font-src 'self' data:;connect-src 'self' ws: wss:;media-src 'self';object-src 'none';` +

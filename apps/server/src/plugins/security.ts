@@ -14,15 +14,17 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 /**
  * Tokens live in localStorage (spec section 3), so scripts must come only from this origin: no inline script but
- * the theme's (allowed by its hash: it must run before the first paint), no eval, no plugins, no framing. No inline style attribute either but the hashed few above: bar lengths come
- * from classes, and styles set at run time go through the DOM, which the policy does not govern. Style elements
- * may be inline: the dialogs' scroll lock writes one with the measured scrollbar width, which no hash can name.
- * The service worker (/sw.js) and the web app manifest are same-origin and need no directive of their own:
- * worker-src falls back to script-src and manifest-src to default-src, both 'self'.
+ * the theme's (allowed by its hash: it must run before the first paint), no eval, no plugins, no framing. No
+ * inline style attribute either but the hashed few above: bar lengths come from classes, and styles set at run
+ * time go through the DOM, which the policy does not govern. Style elements may be inline: the dialogs' scroll
+ * lock writes one with the measured scrollbar width, which no hash can name.
+ * The service worker (/sw.js) and the web app manifest are same-origin: workers have a directive of their own
+ * (their fallback, script-src, also names the theme's inline script), and manifest-src falls back to default-src.
  */
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'", sha256(THEME_SCRIPT)],
+  'worker-src': ["'self'"],
   'style-src': ["'self'"],
   'style-src-elem': ["'self'", "'unsafe-inline'"],
   'style-src-attr': ["'unsafe-hashes'", ...SERVER_RENDERED_STYLE_ATTRIBUTES.map(sha256)],
