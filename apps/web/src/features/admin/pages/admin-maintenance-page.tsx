@@ -11,11 +11,10 @@ import { TextareaField } from '@/components/ui/textarea-field';
 import { adminStrings } from '@/i18n/admin.ar';
 import { ApiError } from '@/lib/api-client';
 import { appConfigQueryOptions } from '@/lib/app-config';
-import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { Switch } from '@/components/ui/switch';
 import { useUpdateAppConfig } from '../api/update-app-config';
+import { SettingHeader, SettingSwitchRow } from '../components/setting-parts';
 
 const s = adminStrings.maintenance;
 
@@ -80,33 +79,18 @@ function MaintenanceForm({ config }: { config: AppConfig }) {
   return (
     <Card className="p-5 sm:p-6">
       <form onSubmit={submit} className="space-y-5" noValidate>
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-bold text-slate-900">
-              <Wrench className="size-5 text-brand-600" aria-hidden="true" />
-              {s.title}
-            </h2>
-            <p className="mt-1 max-w-xl text-sm leading-6 text-slate-600">{s.intro}</p>
-          </div>
-          <span
-            className={cn(
-              'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
-              config.maintenanceMode
-                ? 'bg-amber-50 text-amber-900 ring-amber-200'
-                : 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-            )}
-            data-testid="maintenance-state"
-          >
-            {config.maintenanceMode ? s.stateOn : s.stateOff}
-          </span>
-        </div>
-
-        <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3">
-          <span id={`${id}-switch`} className="font-medium text-slate-900">
-            {s.switchLabel}
-          </span>
-          <Switch tone="amber" checked={on} aria-labelledby={`${id}-switch`} onCheckedChange={setOn} />
-        </div>
+        <SettingHeader
+          icon={Wrench}
+          title={s.title}
+          titleId={`${id}-title`}
+          intro={s.intro}
+          state={{
+            label: config.maintenanceMode ? s.stateOn : s.stateOff,
+            tone: config.maintenanceMode ? 'warning' : 'good',
+            testId: 'maintenance-state',
+          }}
+        />
+        <SettingSwitchRow label={s.switchLabel} tone="amber" checked={on} onCheckedChange={setOn} />
 
         <TextareaField
           id={`${id}-message`}
