@@ -55,7 +55,14 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
     registerStoredUploads(app, options.storage);
   }
 
-  const darkMode = async () => (await options.darkMode?.()) ?? false;
+  // A configuration that cannot be read (the database away) leaves the pages light rather than unanswered.
+  const darkMode = async () => {
+    try {
+      return (await options.darkMode?.()) ?? false;
+    } catch {
+      return false;
+    }
+  };
 
   app.get('/config/env.js', { schema: { hide: true } }, async (_request, reply) => {
     const config = options.runtimeConfig();

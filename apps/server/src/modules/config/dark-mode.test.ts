@@ -1,12 +1,15 @@
 import { rmSync } from 'node:fs';
 import vm from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '@ray/shared/errors';
 import { msg } from '@ray/shared/messages.ar';
 import type { AuditEntry } from '@ray/shared/schemas/audit';
 import type { Paged } from '@ray/shared/schemas/common';
 import { runtimeConfigSchema, type AppConfig } from '@ray/shared/schemas/config';
+import { LocalFileStorage } from '../../lib/storage';
+import { web as webPlugin } from '../../plugins/web';
 import { registerWithRole } from '../../test/roles';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 import { fakeWebBuild } from '../../test/web-build';
@@ -128,5 +131,32 @@ describe('the dark theme offered by admins', () => {
     expect(on).toMatchObject({ action: 'config.update', targetType: 'config', details: { darkMode: true } });
     expect(off).toMatchObject({ action: 'config.update', details: { darkMode: false } });
     expect(on?.actorId).toBe(admin.userId);
+  });
+
+  it('leaves the pages light, and answered, while the setting cannot be read', async () => {
+    const app = Fastify();
+    const build = fakeWebBuild('export {}');
+    try {
+      await app.register(webPlugin, {
+        storage: new LocalFileStorage(build.dir),
+        webDistDir: build.distDir,
+        runtimeConfig: () => ({
+          apiBaseUrl: '',
+          identityBaseUrl: '',
+          socialProviders: [],
+          features: { darkMode: false, beta: false },
+          infiniteScroll: { feedPx: 500, listPx: 800 },
+          ads: { autoRefresh: false, refreshIntervalMs: 30_000 },
+        }),
+        pageBudget: async () => 0,
+        darkMode: () => Promise.reject(new Error('the database is away')),
+      });
+      const page = await app.inject({ method: 'GET', url: '/trends' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    } finally {
+      await app.close();
+      rmSync(build.dir, { recursive: true, force: true });
+    }
   });
 });
