@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { THEME_SCRIPT } from '../packages/shared/src/theme';
 import { login, logout } from './support/helpers';
 
 /** Markup, event handlers, script links and bidi overrides stored in every user-written field. */
@@ -35,9 +36,12 @@ function guard(page: Page) {
   });
   return async () => {
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
-    // The one inline script a server-rendered page may carry is its data, which browsers never run; it must
-    // hold nothing but JSON (every payload inside it escaped, none closing the element early).
-    expect(await page.locator('script:not([src]):not([type="application/json"])').count()).toBe(0);
+    // The inline scripts a page may carry: the theme's, a fixed text the policy allows by its hash, and on a
+    // server-rendered page its data, which browsers never run; that must hold nothing but JSON (every payload
+    // inside it escaped, none closing the element early).
+    expect(await page.locator('script:not([src]):not([type="application/json"])').allTextContents()).toEqual([
+      THEME_SCRIPT,
+    ]);
     for (const data of await page.locator('script[type="application/json"]').allTextContents()) {
       expect(() => JSON.parse(data) as unknown).not.toThrow();
     }
