@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,6 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
-import { blankPng } from '../test/png';
 import {
   bearer,
   createTestApp,
@@ -18,6 +16,7 @@ import {
   type TestUser,
 } from '../test/test-app';
 import { fakeWebBuild } from '../test/web-build';
+import { uploadImage } from '../test/actions';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 const css = 'body{color:#123456}';
@@ -57,20 +56,6 @@ function stateOf(html: string): unknown {
   const match = /<script type="application\/json" id="ray-server-state">([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error('no server state in the page');
   return JSON.parse(match[1]!) as unknown;
-}
-
-/** Uploads a small picture as the author and answers its address, as the composer does before publishing. */
-async function uploadImage(): Promise<string> {
-  const boundary = `----RayBoundary${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/attachment/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(author.token) },
-    payload: Buffer.concat([Buffer.from(head), blankPng(64, 40), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ url: string }>().url;
 }
 
 async function createPost(payload: Record<string, unknown>, on: TestApp = t, by: TestUser = author) {
@@ -149,10 +134,13 @@ describe('pages rendered on the server', () => {
   it("describes a post's image by its author's words, or as the image of this post without them", async () => {
     const described = await createPost({
       content: 'غروب اليوم من الشرفة',
-      imageUrl: await uploadImage(),
+      imageUrl: await uploadImage(t.app, author),
       imageAlt: 'شمس برتقالية تغيب خلف نخلتين',
     });
-    const undescribed = await createPost({ content: 'صورة من رحلة الأمس', imageUrl: await uploadImage() });
+    const undescribed = await createPost({
+      content: 'صورة من رحلة الأمس',
+      imageUrl: await uploadImage(t.app, author),
+    });
     expireCachedPages();
     for (const [post, alt] of [
       [described, 'شمس برتقالية تغيب خلف نخلتين'],

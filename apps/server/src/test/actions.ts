@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Notification } from '@ray/shared/realtime';
 import type { Comment } from '@ray/shared/schemas/comment';
+import { blankPng } from './png';
 import { bearer, type TestUser } from './test-app';
 
 /**
@@ -68,4 +70,18 @@ export async function notificationsOf(app: FastifyInstance, user: TestUser): Pro
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Notification[]>();
+}
+
+/** Uploads a small picture as `user` and answers its address, as the composer does before publishing. */
+export async function uploadImage(app: FastifyInstance, user: TestUser): Promise<string> {
+  const boundary = `----RayBoundary${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/attachment/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(user.token) },
+    payload: Buffer.concat([Buffer.from(head), blankPng(64, 40), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ url: string }>().url;
 }

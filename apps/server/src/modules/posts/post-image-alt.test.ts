@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
 import type { Post } from '@ray/shared/schemas/post';
-import { blankPng } from '../../test/png';
 import {
   bearer,
   createTestApp,
@@ -11,6 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app';
+import { uploadImage } from '../../test/actions';
 
 let t: TestApp;
 let author: TestUser;
@@ -23,27 +22,13 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Uploads a small picture as the author and answers its address, as the composer does before publishing. */
-async function uploadImage(): Promise<string> {
-  const boundary = `----RayBoundary${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/attachment/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(author.token) },
-    payload: Buffer.concat([Buffer.from(head), blankPng(64, 40), Buffer.from(`\r\n--${boundary}--\r\n`)]),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ url: string }>().url;
-}
-
 async function send(method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) {
   return t.app.inject({ method, url, headers: bearer(author.token), payload });
 }
 
 describe('image alt text', () => {
   it('stores the trimmed description with the image and answers it as imageAlt', async () => {
-    const imageUrl = await uploadImage();
+    const imageUrl = await uploadImage(t.app, author);
     const post = await publishPost(t.app, author, {
       content: 'غروب اليوم من الشرفة',
       imageUrl,
@@ -69,7 +54,7 @@ describe('image alt text', () => {
   });
 
   it('answers a blank description, or one without an image, with none', async () => {
-    const imageUrl = await uploadImage();
+    const imageUrl = await uploadImage(t.app, author);
     const blank = await publishPost(t.app, author, { content: 'صورة بلا وصف', imageUrl, imageAlt: '   ' });
     expect(blank.imageAlt).toBeNull();
     const noImage = await publishPost(t.app, author, { content: 'وصف بلا صورة', imageAlt: 'لا صورة هنا' });
@@ -77,7 +62,7 @@ describe('image alt text', () => {
   });
 
   it('refuses a description over 200 characters with the Arabic message, on create and on edit', async () => {
-    const imageUrl = await uploadImage();
+    const imageUrl = await uploadImage(t.app, author);
     const long = 'و'.repeat(201);
     const created = await send('POST', '/api/posts', { content: 'صورة بوصف طويل', imageUrl, imageAlt: long });
     expect(created.statusCode).toBe(400);
