@@ -102,6 +102,7 @@ async function measure(
   config: BenchConfig,
 ): Promise<LoadResult> {
   const server = servers[scenario.server];
+  await scenario.prepare?.(server.url);
   await probe(server.url, scenario);
   const connections = scenario.connections ?? config.connections;
   // A short warm-up: JIT, pools, caches and the first trend ranking are not what is measured.

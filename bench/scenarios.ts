@@ -18,6 +18,10 @@ export interface Scenario {
   requests: autocannon.Request[];
   /** A read the runner sends once first, to check that the scenario answers 2xx before loading it. */
   probe?: { path: string; token?: string | undefined };
+  /** Run once before the probe (a revalidation first learns the entity tag it sends). */
+  prepare?: (baseUrl: string) => Promise<void>;
+  /** Every answer is expected to be 304 Not Modified rather than 2xx. */
+  revalidates?: boolean;
 }
 
 export interface BenchUser {
@@ -236,6 +240,11 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
     };
   };
 
+  // Revalidation: the visitor's feed as a browser or a CDN asks again for it, with the tag of the copy it holds.
+  let feedTag = '';
+  const html = { accept: 'text/html', 'accept-encoding': 'br, gzip' };
+  const postPage = `/posts/${fixtures.detailIds[0]}`;
+
   return [
     {
       key: 'hello',
@@ -276,6 +285,40 @@ export function buildScenarios(fixtures: Fixtures): Scenario[] {
       server: 'app',
       requests: get(feed),
       probe: { path: feed },
+    },
+    {
+      key: 'feedRevalidated',
+      label: 'feed page 1, visitor, revalidated (304)',
+      kind: 'read',
+      server: 'app',
+      revalidates: true,
+      prepare: async (baseUrl) => {
+        feedTag = (await fetch(`${baseUrl}${feed}`)).headers.get('etag') ?? '';
+        if (!feedTag) throw new Error('the visitor feed answered without an entity tag');
+      },
+      requests: [
+        {
+          method: 'GET',
+          path: feed,
+          setupRequest: (request) => ({ ...request, headers: { 'if-none-match': feedTag } }),
+        },
+      ],
+    },
+    {
+      key: 'pageHome',
+      label: 'server-rendered home page, visitor (HTML)',
+      kind: 'read',
+      server: 'app',
+      requests: [{ method: 'GET', path: '/', headers: html }],
+      probe: { path: '/' },
+    },
+    {
+      key: 'pagePost',
+      label: 'server-rendered post page, visitor (HTML)',
+      kind: 'read',
+      server: 'app',
+      requests: [{ method: 'GET', path: postPage, headers: html }],
+      probe: { path: postPage },
     },
     {
       key: 'feedSignedIn',

@@ -16,6 +16,7 @@ import type { Env } from './env';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
 import { createCaches } from './lib/caches';
+import { PublicAnswers } from './lib/public-answers';
 import { Dependencies } from './lib/dependencies';
 import { Metrics } from './lib/metrics';
 import { RedisMonitor } from './lib/redis-monitor';
@@ -181,6 +182,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       logger: app.log,
     });
   }
+  const publicAnswers = new PublicAnswers();
+  if (redis)
+    publicAnswers.shareThrough(redis.url, `${env.REDIS_PREFIX}public-evictions`, {
+      errors: redis.monitor,
+      logger: app.log,
+    });
   // Every limit, the general one on /api and pages included, counts across instances when Redis is configured.
   const limiter = new RateLimiter(
     redis ? { url: redis.url, errors: redis.monitor, prefix: env.REDIS_PREFIX } : undefined,
@@ -254,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     metrics,
     dependencies,
     caches: createCaches(),
+    publicAnswers,
   };
   app.decorate('ctx', ctx);
 
@@ -297,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(web, {
     storage,
+    answers: ctx.publicAnswers,
     pageBudget: budget,
     webDistDir: env.WEB_DIST_DIR,
     runtimeConfig: () => ({
@@ -334,6 +343,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await realtime.close();
     await ctx.limiter.close();
     await sessions.close();
+    await publicAnswers.close();
     ctx.mailer.close();
     await redis?.monitor.close();
     await stopBackups?.();

@@ -11,6 +11,7 @@ import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limiter';
 import type { Realtime } from './realtime';
 import type { OpaqueHandles } from './opaque-handles';
+import type { PublicAnswers } from './public-answers';
 import type { FileStorage } from './storage';
 import type { AccessTokens } from './tokens';
 import type { UnsubscribeTokens } from './unsubscribe-tokens';
@@ -44,6 +45,8 @@ export interface AppContext {
   dependencies: Dependencies;
   /** Results kept for a moment; each app has its own, bounded, so test apps never share them. */
   caches: Caches;
+  /** The answers that are the same for every visitor, and the evictions of what writes change. */
+  publicAnswers: PublicAnswers;
 }
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '@ray/shared/messages.ar';
@@ -17,6 +18,8 @@ import {
 } from '../test/test-app';
 import { fakeWebBuild } from '../test/web-build';
 import { uploadImage } from '../test/actions';
+import { PUBLIC_ANSWER_TTL_MS } from '../lib/public-answers';
+import { VISITOR_CACHE_CONTROL } from './http-caching';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
 const css = 'body{color:#123456}';
@@ -30,10 +33,11 @@ let author: TestUser;
 
 /**
  * The clock stands still in this file (Date only, which the monotonic clock follows; timers run), so a page stays
- * cached exactly as long as a test wants: this moves it past the cache's lifetime (2 s).
+ * cached exactly as long as a test wants: this moves it past the life of the rendered pages (2 s) and of the
+ * visitors' shared answers they are rendered from.
  */
 const expireCachedPages = () => {
-  vi.setSystemTime(Date.now() + 3_000);
+  vi.setSystemTime(Date.now() + PUBLIC_ANSWER_TTL_MS + 1_000);
 };
 
 /** The web app as the server finds it after `npm run build`: dist/ beside the real server bundle in dist-ssr/. */
@@ -85,7 +89,7 @@ describe('pages rendered on the server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['content-encoding']).toBe('br');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe(VISITOR_CACHE_CONTROL);
     const html = brotliDecompressSync(response.rawPayload).toString();
 
     const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
@@ -186,18 +190,48 @@ describe('pages rendered on the server', () => {
 
 describe('the page cache', () => {
   it('serves a page asked for with parameters it does not read from the same cached copy', async () => {
+    const shown = await createPost({ content: 'منشور ستتغير كلماته دون علم التطبيق' });
     expireCachedPages();
     const first = await t.app.inject({ method: 'GET', url: '/' });
     expect(first.statusCode).toBe(200);
-    const later = await createPost({ content: 'منشور كتب بعد أن حُفظت الصفحة الرئيسية' });
+    expect(first.body).toContain(shown.content);
+    // Changed behind the app's back: only a page from the cache still shows the old words.
+    const changed = 'كلمات جديدة لم يرها التطبيق بعد';
+    await t.database.db.execute(sql`update posts set content = ${changed} where id = ${shown.id}`);
     for (const url of ['/?utm_source=x&zz=1', '/?q=%3Cb%3Ejunk%3C%2Fb%3E', '/?page=2&_=1234']) {
       const again = await t.app.inject({ method: 'GET', url });
       expect(again.statusCode, url).toBe(200);
       expect(again.body, url).toBe(first.body);
-      expect(again.body, url).not.toContain(later.content);
+      expect(again.body, url).not.toContain(changed);
     }
     expireCachedPages();
+    expect((await t.app.inject({ method: 'GET', url: '/?utm_source=x' })).body).toContain(changed);
+  });
+
+  it('shows a new post on the cached page at once: a write clears the pages it changes', async () => {
+    expireCachedPages();
+    await t.app.inject({ method: 'GET', url: '/' });
+    const later = await createPost({ content: 'منشور كتب بعد أن حُفظت الصفحة الرئيسية' });
     expect((await t.app.inject({ method: 'GET', url: '/?utm_source=x' })).body).toContain(later.content);
+  });
+
+  it('tags a page and answers 304 to a browser that holds it', async () => {
+    expireCachedPages();
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    const etag = page.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    expect(page.headers['cache-control']).toBe(VISITOR_CACHE_CONTROL);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The uncompressed copy is another representation, with a tag of its own.
+    const plain = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': etag } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.etag).not.toBe(etag);
   });
 
   it('renders a page apart for each value of a parameter it reads, whatever the others', async () => {
@@ -296,7 +330,7 @@ describe('pages and the rate limit', () => {
 
     const next = await limited.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.31' });
     expect(next.statusCode).toBe(200);
-    expect(next.headers['cache-control']).toBe('no-cache');
+    expect(next.headers['cache-control']).toBe(VISITOR_CACHE_CONTROL);
     expect(next.body).toContain(post.content);
     // That full page is the one kept: the next visitor gets it from the cache (no API call of their own).
     const third = await limited.app.inject({ method: 'GET', url: '/', remoteAddress: '198.51.100.32' });
@@ -314,7 +348,7 @@ describe('pages and the rate limit', () => {
     const degraded = await first;
     expect(degraded.headers['cache-control']).toBe('no-store');
     expect(degraded.body).not.toContain(post.content);
-    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers['cache-control']).toBe(VISITOR_CACHE_CONTROL);
     expect(second.body).toContain(post.content);
   });
 });

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_STATE_ELEMENT_ID } from '@ray/shared/constants';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { cached, loadingCache } from '../lib/caches';
+import type { PublicAnswers } from '../lib/public-answers';
 import { compressPage, offeringDarkMode, sendHtmlPage, type HtmlPage as Page } from './html-page';
+import { VISITOR_CACHE_CONTROL } from './http-caching';
 
 /** What the web app's server bundle (`apps/web/src/entry-server.tsx`, built into `dist-ssr`) offers. */
 interface ServerEntry {
@@ -107,10 +109,18 @@ export class PageRenderer {
     private readonly template: string,
   ) {}
 
-  /** Null when the web app or its server bundle is not built; pages are then rendered in the browser alone. */
+  /**
+   * Null when the web app or its server bundle is not built; pages are then rendered in the browser alone. A
+   * write that evicts shared answers (`answers`) drops every rendered page with them.
+   */
   static async load(
     app: FastifyInstance,
-    options: { webDistDir: string; serverDistDir: string; runtimeConfig: () => RuntimeConfig },
+    options: {
+      webDistDir: string;
+      serverDistDir: string;
+      runtimeConfig: () => RuntimeConfig;
+      answers?: PublicAnswers;
+    },
   ): Promise<PageRenderer | null> {
     const bundle = path.join(options.serverDistDir, 'entry-server.js');
     const indexFile = path.join(options.webDistDir, 'index.html');
@@ -129,6 +139,10 @@ export class PageRenderer {
         return module;
       }));
     const renderer = new PageRenderer(app, entry, inlineStylesheet(template, options.webDistDir));
+    // A render under way is not kept once the pages are cleared (see loadingCache).
+    options.answers?.onEvict(() => {
+      renderer.pages.clear();
+    });
     app.server.once('listening', () => {
       setImmediate(() => {
         entry().catch((error: unknown) => {
@@ -160,7 +174,7 @@ export class PageRenderer {
     }
     const { page, degraded } = found;
     if (!page) return false;
-    await sendHtmlPage(request, reply, page, degraded ? 'no-store' : 'no-cache');
+    await sendHtmlPage(request, reply, page, degraded ? 'no-store' : VISITOR_CACHE_CONTROL);
     return true;
   }
 

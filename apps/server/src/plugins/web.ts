@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
+import type { PublicAnswers } from '../lib/public-answers';
 import { LocalFileStorage, type FileStorage } from '../lib/storage';
 import { compressPage, offeringDarkMode, sendHtmlPage, type HtmlPage } from './html-page';
 import { PageRenderer } from './page-renderer';
@@ -35,6 +36,8 @@ export interface WebOptions {
   renderPages?: () => Promise<boolean>;
   /** Whether admins offer the dark theme at the moment: every page and the runtime configuration say so. */
   darkMode?: () => Promise<boolean>;
+  /** The visitors' shared answers: a write that evicts some drops the rendered pages too. */
+  answers?: PublicAnswers;
 }
 
 async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
@@ -116,6 +119,7 @@ async function servePagesAndFiles(app: FastifyInstance, options: WebOptions) {
         webDistDir: options.webDistDir,
         serverDistDir: path.join(path.dirname(options.webDistDir), 'dist-ssr'),
         runtimeConfig: options.runtimeConfig,
+        ...(options.answers ? { answers: options.answers } : {}),
       })
     : null;
 

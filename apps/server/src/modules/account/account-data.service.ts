@@ -346,6 +346,8 @@ export async function deleteAccount(
     return { sessionIds, images, avatarUrl: row?.avatarUrl ?? null };
   });
   ctx.sessions.revoked(removed.sessionIds);
+  // Their posts, anonymous ones among them, and every count they touched: nothing shared survives it.
+  ctx.publicAnswers.evict({ all: true });
   await removeFiles(ctx, [
     ...removed.images.flatMap((url) => [url, thumbnailOf(url)]),
     ...(removed.avatarUrl ? [removed.avatarUrl] : []),

@@ -227,6 +227,8 @@ export async function createComment(
     if (isForeignKeyViolation(error)) throw postNotFound();
     throw error;
   }
+  // The post's comment count moved.
+  ctx.publicAnswers.evict({ posts: [input.postId], lists: false });
   await deliverNotifications(ctx, created.notified);
   return commentOf(ctx, created.id, viewer);
 }
@@ -267,4 +269,5 @@ export async function deleteComment(ctx: AppContext, viewer: Viewer, id: number)
     // with it (foreign key cascade); they were counted on it alone, never on the post.
     if (deleted.hiddenAt === null) await repo.uncountVisible(tx, deleted);
   });
+  ctx.publicAnswers.evict({ posts: [postId], lists: false });
 }

@@ -11,6 +11,7 @@ import {
   trendingHashtagsQuerySchema,
 } from '@ray/shared/schemas/hashtag';
 import { pagedPostsSchema } from '@ray/shared/schemas/post';
+import { answerVisitors, httpCaching, listOfPosts } from '../../plugins/http-caching';
 import { viewerOf } from '../posts/posts.service';
 import * as hashtags from './hashtags.service';
 
@@ -44,13 +45,21 @@ export const hashtagsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: trendingHashtagsQuerySchema,
         response: { 200: z.array(trendingHashtagSchema), ...errors },
       },
+      onSend: httpCaching,
     },
-    async (request) =>
-      hashtags.trendingHashtags(
-        app.ctx,
-        request.query.count,
-        request.query.days,
-        request.auth?.userId ?? null,
+    async (request, reply) =>
+      answerVisitors(
+        app.ctx.publicAnswers,
+        request,
+        reply,
+        () =>
+          hashtags.trendingHashtags(
+            app.ctx,
+            request.query.count,
+            request.query.days,
+            request.auth?.userId ?? null,
+          ),
+        () => ({ posts: [], list: true }),
       ),
   );
 
@@ -82,8 +91,15 @@ export const hashtagsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: hashtagPostsQuerySchema,
         response: { 200: pagedPostsSchema, ...errors },
       },
+      onSend: httpCaching,
     },
-    async (request) =>
-      hashtags.hashtagPosts(app.ctx, viewerOf(request.auth), request.params.name, request.query),
+    async (request, reply) =>
+      answerVisitors(
+        app.ctx.publicAnswers,
+        request,
+        reply,
+        () => hashtags.hashtagPosts(app.ctx, viewerOf(request.auth), request.params.name, request.query),
+        listOfPosts,
+      ),
   );
 };

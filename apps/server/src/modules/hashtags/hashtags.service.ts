@@ -57,6 +57,8 @@ function rankTrendingHashtags(ctx: AppContext, count: number, days: number): Pro
     const ids = top.map((tag) => tag.id);
     const [daily, period] = await Promise.all([repo.dailyAuthors(db, ids, days), repo.periodDays(db, days)]);
     const perTag = new Map<string, number>(daily.map((row) => [`${row.hashtagId}:${row.day}`, row.count]));
+    // A new ranking replaces the lists visitors share at once (lib/public-answers).
+    ctx.publicAnswers.evict({ posts: [], lists: true });
     return top.map((tag) => ({
       ...tag,
       daily: period.map((day) => ({ day, count: perTag.get(`${tag.id}:${day}`) ?? 0 })),

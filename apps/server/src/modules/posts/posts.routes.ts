@@ -15,6 +15,7 @@ import {
 } from '@ray/shared/schemas/post';
 import { AppError } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/auth';
+import { answerVisitors, httpCaching, listOfPosts, onePost } from '../../plugins/http-caching';
 import { listPostHistory } from './post-history.service';
 import * as postsService from './posts.service';
 
@@ -57,14 +58,32 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: postsQuerySchema,
         response: { 200: pagedPostsSchema, ...errors },
       },
+      onSend: httpCaching,
     },
-    async (request) => postsService.listPosts(app.ctx, postsService.viewerOf(request.auth), request.query),
+    async (request, reply) =>
+      answerVisitors(
+        app.ctx.publicAnswers,
+        request,
+        reply,
+        () => postsService.listPosts(app.ctx, postsService.viewerOf(request.auth), request.query),
+        listOfPosts,
+      ),
   );
 
   app.get(
     '/:id',
-    { schema: { tags, summary: 'One post', params, response: { 200: postSchema, ...errors } } },
-    async (request) => postsService.getPost(app.ctx, request.params.id, postsService.viewerOf(request.auth)),
+    {
+      schema: { tags, summary: 'One post', params, response: { 200: postSchema, ...errors } },
+      onSend: httpCaching,
+    },
+    async (request, reply) =>
+      answerVisitors(
+        app.ctx.publicAnswers,
+        request,
+        reply,
+        () => postsService.getPost(app.ctx, request.params.id, postsService.viewerOf(request.auth)),
+        onePost,
+      ),
   );
 
   app.get(

@@ -118,6 +118,8 @@ export async function createPost(
     },
     extractHashtags(input.content),
   );
+  // Visitors' lists show the new post at once rather than when their shared answers expire.
+  ctx.publicAnswers.evict({ posts: [], lists: true });
   await notifyPostMentions(ctx, { id, content: input.content, authorId, isAnonymous: input.isAnonymous });
   return getPost(ctx, id, { userId: authorId, seesHidden: false });
 }
@@ -179,6 +181,8 @@ export async function updatePost(
       await repo.adjustAuthorPostCount(tx, viewer.userId, isAnonymous ? -1 : 1);
     return current.imageUrl !== imageUrl ? current.imageUrl : null;
   });
+  // An edit may make the post anonymous: no answer shared with visitors may still name its author.
+  ctx.publicAnswers.evict({ posts: [id], lists: true });
   await removeImage(ctx, replacedImage);
   const post = await getPost(ctx, id, viewer);
   await notifyPostMentions(ctx, {
@@ -200,6 +204,7 @@ export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): P
     if (!current.isAnonymous) await repo.adjustAuthorPostCount(tx, viewer.userId, -1);
     return current.imageUrl;
   });
+  ctx.publicAnswers.evict({ posts: [id], lists: true });
   await removeImage(ctx, imageUrl);
 }
 

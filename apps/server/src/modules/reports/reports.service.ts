@@ -225,6 +225,11 @@ export async function processReport(
     }
     await repo.resolveOpenReportsOn(tx, target, id, decision);
   });
+  // A hidden post leaves every answer at once; a hidden comment leaves its post's count.
+  if (input.status === REPORT_STATUS.approved && target.postId !== null)
+    ctx.publicAnswers.evict({ posts: [target.postId], lists: true });
+  else if (input.status === REPORT_STATUS.approved && target.commentPostId !== null)
+    ctx.publicAnswers.evict({ posts: [target.commentPostId], lists: false });
   return getReport(ctx, moderator, id);
 }
 

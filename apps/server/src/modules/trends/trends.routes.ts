@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { pagedPostsSchema } from '@ray/shared/schemas/post';
 import { trendingPostsQuerySchema } from '@ray/shared/schemas/search';
+import { answerVisitors, httpCaching, listOfPosts } from '../../plugins/http-caching';
 import { viewerOf } from '../posts/posts.service';
 import * as trends from './trends.service';
 
@@ -21,7 +22,15 @@ export const trendsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: trendingPostsQuerySchema,
         response: { 200: pagedPostsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
+      onSend: httpCaching,
     },
-    async (request) => trends.trendingPosts(app.ctx, viewerOf(request.auth), request.query),
+    async (request, reply) =>
+      answerVisitors(
+        app.ctx.publicAnswers,
+        request,
+        reply,
+        () => trends.trendingPosts(app.ctx, viewerOf(request.auth), request.query),
+        listOfPosts,
+      ),
   );
 };

@@ -17,12 +17,17 @@ export async function trendingPosts(
   const key = query.hashtag === undefined ? null : hashtagKey(query.hashtag);
   // The same for everyone for a minute (ctx.caches.trendRankings): computed once per period and tag, not per
   // visitor, and a new ranking is computed in the background while the last one is still shown.
+  // A new ranking replaces the lists visitors share at once (lib/public-answers).
   const ranked = await cached(ctx.caches.trendRankings, `${query.days}:${key ?? ''}`, async () => {
-    if (key === null) return repo.rankTrendingPosts(ctx.database.db, { days: query.days });
-    const hashtag = await findHashtagByKey(ctx.database.db, key);
-    return hashtag
-      ? repo.rankTrendingPosts(ctx.database.db, { days: query.days, hashtagId: hashtag.id })
-      : [];
+    const hashtag = key === null ? null : await findHashtagByKey(ctx.database.db, key);
+    const ranking =
+      key === null
+        ? await repo.rankTrendingPosts(ctx.database.db, { days: query.days })
+        : hashtag
+          ? await repo.rankTrendingPosts(ctx.database.db, { days: query.days, hashtagId: hashtag.id })
+          : [];
+    ctx.publicAnswers.evict({ posts: [], lists: true });
+    return ranking;
   });
   return pageOfRankedPosts(ctx, viewer, ranked, query);
 }

@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  entityTag,
+  matchesTag,
+  SHARED_MAX_AGE_SECONDS,
+  STALE_WHILE_REVALIDATE_SECONDS,
+  type AnswerContents,
+  type PublicAnswers,
+} from '../lib/public-answers';
+
+/**
+ * For visitors: a browser asks again each time (and gets 304 while nothing changed); a shared cache (a CDN) may
+ * answer for a few seconds, and a few more while it fetches a fresh copy. That is the longest anything naming
+ * an author can outlive a change to it in a shared cache: SHARED_MAX_AGE_SECONDS + STALE_WHILE_REVALIDATE_SECONDS.
+ */
+export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+/** For a signed-in reader: theirs alone, and checked again before each use. */
+export const MEMBER_CACHE_CONTROL = 'private, no-cache';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A visitor is a request without a session: the same answer is right for every such request. */
+export const isVisitor = (request: FastifyRequest) => request.headers.authorization === undefined;
+
+function varyOnAuthorization(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : typeof vary === 'string' ? vary : '';
+  if (!/\bauthorization\b/i.test(current))
+    void reply.header('vary', current ? `${current}, Authorization` : 'Authorization');
+}
+
+/**
+ * The caching headers of a public GET: an entity tag, the visitor's or the member's Cache-Control, and
+ * `Vary: Authorization`. An If-None-Match that names the tag gets 304 and no body. Used as the `onSend` hook of
+ * the routes that answer visitors from PublicAnswers, so members' answers get tags too.
+ */
+export async function httpCaching(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (request.method !== 'GET' || reply.statusCode !== 200) return payload;
+  varyOnAuthorization(reply);
+  if (!reply.hasHeader('cache-control'))
+    void reply.header('cache-control', isVisitor(request) ? VISITOR_CACHE_CONTROL : MEMBER_CACHE_CONTROL);
+  let etag = reply.getHeader('etag');
+  if (typeof etag !== 'string') {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    etag = entityTag(payload);
+    void reply.header('etag', etag);
+  }
+  if (matchesTag(request.headers['if-none-match'], etag)) {
+    void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    return '';
+  }
+  return payload;
+}
+
+/**
+ * Answers a visitor from the shared answers under a key made of the route and its validated query and
+ * parameters (so parameters the route does not read never split or fill the cache). A member's request is
+ * answered by `read` as usual. A visitor whose If-None-Match still names the answer gets 304 before anything is
+ * serialized.
+ */
+export async function answerVisitors<T>(
+  answers: PublicAnswers,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: () => Promise<T>,
+  contents: (value: T) => AnswerContents,
+): Promise<void> {
+  if (!isVisitor(request)) {
+    await reply.send(await read());
+    return;
+  }
+  const key = `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
+  const answer = await answers.answer(key, async () => {
+    const value = await read();
+    return { body: reply.serialize(value) as string, contents: contents(value) };
+  });
+  await reply.header('etag', answer.etag).type(JSON_TYPE).send(answer.body);
+}
+
+/** The contents of a page of posts. */
+export const listOfPosts = (page: { items: readonly { id: number }[] }): AnswerContents => ({
+  posts: page.items.map((post) => post.id),
+  list: true,
+});
+
+/** The contents of one post's answer. */
+export const onePost = (post: { id: number }): AnswerContents => ({ posts: [post.id], list: false });
