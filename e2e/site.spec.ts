@@ -104,7 +104,7 @@ test.describe('faq', () => {
     await search.fill('اعلانات');
     const ads = page.getByRole('button', { name: /لماذا أرى إعلانات في رأي؟/ });
     await expect(ads).toBeVisible();
-    expect(await items.count()).toBeLessThan(22);
+    await expect.poll(() => items.count()).toBeLessThan(22);
     await expect(ads).toHaveAttribute('aria-expanded', 'false');
     await ads.click();
     await expect(ads).toHaveAttribute('aria-expanded', 'true');
