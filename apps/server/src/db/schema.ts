@@ -235,6 +235,11 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', sql`${t.contentNormalized} gin_trgm_ops`),
     index('posts_skeleton_idx').using('gin', t.searchSkeleton),
+    // Whether someone has posts that moderators hid (which they alone still see in their lists): a reader
+    // without any may be given the lists every visitor gets, with their own votes and bookmarks.
+    index('posts_hidden_author_idx')
+      .on(t.authorId)
+      .where(sql`${t.hiddenAt} is not null`),
     // The polls whose voters still have to be told that they closed, soonest first.
     index('posts_poll_closing_idx')
       .on(t.pollClosesAt)

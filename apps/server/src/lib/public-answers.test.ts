@@ -5,7 +5,7 @@ const silent = { report: () => undefined };
 const logger = { warn: () => undefined } as never;
 
 function loader(body: string, contents = { posts: [1], list: true }) {
-  return vi.fn(async () => ({ body, contents }));
+  return vi.fn(async () => ({ value: body, body, contents }));
 }
 
 describe('entity tags', () => {
@@ -49,10 +49,14 @@ describe('public answers', () => {
 
   it('never keeps an answer that was being loaded when an eviction came', async () => {
     const answers = new PublicAnswers();
-    let finish: (value: { body: string; contents: { posts: number[]; list: boolean } }) => void = () => {};
-    const slow = answers.answer('post 7', () => new Promise((resolve) => (finish = resolve)));
+    let finish: (value: {
+      value: string;
+      body: string;
+      contents: { posts: number[]; list: boolean };
+    }) => void = () => {};
+    const slow = answers.answer<string>('post 7', () => new Promise((resolve) => (finish = resolve)));
     answers.evict({ posts: [7], lists: true });
-    finish({ body: 'signed', contents: { posts: [7], list: false } });
+    finish({ value: 'signed', body: 'signed', contents: { posts: [7], list: false } });
     expect((await slow).body).toBe('signed');
     const fresh = loader('anonymous', { posts: [7], list: false });
     expect((await answers.answer('post 7', fresh)).body).toBe('anonymous');

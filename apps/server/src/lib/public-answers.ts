@@ -15,10 +15,15 @@ export const STALE_WHILE_REVALIDATE_SECONDS = 5;
 /** At most this many bytes of answers are held per instance; the least read go first. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** An answer as it goes out, serialized once and sent to every visitor who asks within its life. */
-export interface PublicAnswer {
+/**
+ * An answer as it goes out, serialized once and sent to every visitor who asks within its life; its value is kept
+ * too, for signed-in readers who get it with their own state added (modules/posts/shared-answers.ts).
+ */
+export interface PublicAnswer<T = unknown> {
+  value: T;
   body: string;
   etag: string;
+  contents: AnswerContents;
 }
 
 /** What an answer shows, so that the writes that change it find it: the posts in it, and whether it lists posts. */
@@ -33,10 +38,6 @@ export interface AnswerContents {
  * (a post appeared or changed its tags), or everything (an account and all its posts went).
  */
 export type Eviction = { all: true } | { all?: false; posts: readonly number[]; lists: boolean };
-
-interface Entry extends PublicAnswer {
-  contents: AnswerContents;
-}
 
 /** A strong entity tag of a body: the same body always gets the same tag, on every instance. */
 export function entityTag(body: string | Buffer): string {
@@ -63,7 +64,7 @@ export function matchesTag(ifNoneMatch: string | undefined, etag: string): boole
  * overtaken by a read that started before it.
  */
 export class PublicAnswers {
-  private readonly answers: LRUCache<string, Entry>;
+  private readonly answers: LRUCache<string, PublicAnswer>;
   /** The keys of the answers that show each post, and of those that list posts. */
   private readonly byPost = new Map<number, Set<string>>();
   private readonly lists = new Set<string>();
@@ -79,11 +80,12 @@ export class PublicAnswers {
   private logger: FastifyBaseLogger | undefined;
 
   constructor(options: { ttlMs?: number; maxBytes?: number } = {}) {
-    this.answers = new LRUCache<string, Entry>({
+    this.answers = new LRUCache<string, PublicAnswer>({
       ttl: options.ttlMs ?? PUBLIC_ANSWER_TTL_MS,
       ttlResolution: 0,
       maxSize: options.maxBytes ?? MAX_BYTES,
-      sizeCalculation: (entry) => entry.body.length * 2 + 256,
+      // The body's characters, and about as much again for the value it was serialized from.
+      sizeCalculation: (entry) => entry.body.length * 4 + 256,
       dispose: (entry, key) => {
         this.unregister(key, entry.contents);
       },
@@ -91,18 +93,18 @@ export class PublicAnswers {
   }
 
   /** The answer under `key`, loaded by `load` when it is not held; concurrent misses share one load. */
-  answer(
+  answer<T>(
     key: string,
-    load: () => Promise<{ body: string; contents: AnswerContents }>,
-  ): Promise<PublicAnswer> {
-    const held = this.answers.get(key);
+    load: () => Promise<{ value: T; body: string; contents: AnswerContents }>,
+  ): Promise<PublicAnswer<T>> {
+    const held = this.answers.get(key) as PublicAnswer<T> | undefined;
     if (held) return Promise.resolve(held);
-    const loading = this.loads.get(key);
+    const loading = this.loads.get(key) as Promise<PublicAnswer<T>> | undefined;
     if (loading) return loading;
     const startedAt = this.generation;
     const promise = load()
-      .then(({ body, contents }) => {
-        const entry: Entry = { body, etag: entityTag(body), contents };
+      .then(({ value, body, contents }) => {
+        const entry: PublicAnswer<T> = { value, body, etag: entityTag(body), contents };
         if (this.generation === startedAt) {
           this.answers.set(key, entry);
           this.register(key, contents);

@@ -5,6 +5,7 @@ import {
   SHARED_MAX_AGE_SECONDS,
   STALE_WHILE_REVALIDATE_SECONDS,
   type AnswerContents,
+  type PublicAnswer,
   type PublicAnswers,
 } from '../lib/public-answers';
 
@@ -52,36 +53,51 @@ export async function httpCaching(request: FastifyRequest, reply: FastifyReply, 
   return payload;
 }
 
+/** How a route answers from the answers visitors share. */
+export interface SharedAnswer<T> {
+  /** The answer every visitor gets. */
+  read: () => Promise<T>;
+  /** What the answer shows, for the writes that evict it. */
+  contents: (value: T) => AnswerContents;
+  /** A signed-in reader's own answer, read for them alone. */
+  readOwn: () => Promise<T>;
+  /**
+   * The visitors' answer made the signed-in reader's own (their vote, their bookmark), or null when theirs differs
+   * in more than that (blocks, mutes, posts only they see) and must be read for them. Without it, every signed-in
+   * reader gets `readOwn`.
+   */
+  adapt?: (shared: PublicAnswer<T>) => Promise<T | null>;
+}
+
 /**
- * Answers a visitor from the shared answers under a key made of the route and its validated query and
- * parameters (so parameters the route does not read never split or fill the cache). A member's request is
- * answered by `read` as usual. A visitor whose If-None-Match still names the answer gets 304 before anything is
- * serialized.
+ * Answers from the answers visitors share, under a key made of the route and its validated query and parameters
+ * (so parameters the route does not read never split or fill the cache). A visitor whose If-None-Match still
+ * names the answer gets 304 before anything is serialized; a signed-in reader gets the shared answer with their
+ * own state when `adapt` allows it.
  */
-export async function answerVisitors<T>(
+export async function sendShared<T>(
   answers: PublicAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
-  read: () => Promise<T>,
-  contents: (value: T) => AnswerContents,
+  shared: SharedAnswer<T>,
 ): Promise<void> {
-  if (!isVisitor(request)) {
-    await reply.send(await read());
+  const visitor = isVisitor(request);
+  if (!visitor && !shared.adapt) {
+    await reply.send(await shared.readOwn());
     return;
   }
   const key = `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
-  const answer = await answers.answer(key, async () => {
-    const value = await read();
-    return { body: reply.serialize(value) as string, contents: contents(value) };
-  });
-  await reply.header('etag', answer.etag).type(JSON_TYPE).send(answer.body);
+  const load = () =>
+    answers.answer(key, async () => {
+      const value = await shared.read();
+      return { value, body: reply.serialize(value) as string, contents: shared.contents(value) };
+    });
+  if (visitor) {
+    const answer = await load();
+    await reply.header('etag', answer.etag).type(JSON_TYPE).send(answer.body);
+    return;
+  }
+  // What visitors are refused (a hidden post) may still be the reader's own.
+  const answer = await load().catch(() => null);
+  await reply.send((answer && (await shared.adapt!(answer))) ?? (await shared.readOwn()));
 }
-
-/** The contents of a page of posts. */
-export const listOfPosts = (page: { items: readonly { id: number }[] }): AnswerContents => ({
-  posts: page.items.map((post) => post.id),
-  list: true,
-});
-
-/** The contents of one post's answer. */
-export const onePost = (post: { id: number }): AnswerContents => ({ posts: [post.id], list: false });

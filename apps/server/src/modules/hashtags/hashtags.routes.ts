@@ -11,8 +11,8 @@ import {
   trendingHashtagsQuerySchema,
 } from '@ray/shared/schemas/hashtag';
 import { pagedPostsSchema } from '@ray/shared/schemas/post';
-import { answerVisitors, httpCaching, listOfPosts } from '../../plugins/http-caching';
-import { viewerOf } from '../posts/posts.service';
+import { httpCaching, sendShared } from '../../plugins/http-caching';
+import { sharedList, sharedPage } from '../posts/shared-answers';
 import * as hashtags from './hashtags.service';
 
 const tags = ['hashtags'];
@@ -48,18 +48,13 @@ export const hashtagsRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: httpCaching,
     },
     async (request, reply) =>
-      answerVisitors(
+      sendShared(
         app.ctx.publicAnswers,
         request,
         reply,
-        () =>
-          hashtags.trendingHashtags(
-            app.ctx,
-            request.query.count,
-            request.query.days,
-            request.auth?.userId ?? null,
-          ),
-        () => ({ posts: [], list: true }),
+        sharedList(app.ctx, request.auth, (viewer) =>
+          hashtags.trendingHashtags(app.ctx, request.query.count, request.query.days, viewer?.userId ?? null),
+        ),
       ),
   );
 
@@ -94,12 +89,13 @@ export const hashtagsRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: httpCaching,
     },
     async (request, reply) =>
-      answerVisitors(
+      sendShared(
         app.ctx.publicAnswers,
         request,
         reply,
-        () => hashtags.hashtagPosts(app.ctx, viewerOf(request.auth), request.params.name, request.query),
-        listOfPosts,
+        sharedPage(app.ctx, request.auth, (viewer) =>
+          hashtags.hashtagPosts(app.ctx, viewer, request.params.name, request.query),
+        ),
       ),
   );
 };

@@ -1,10 +1,13 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
+  blocks,
   bookmarks,
   followingPosts,
   follows,
   hashtags,
+  mutedWords,
+  mutes,
   postHashtags,
   posts,
   users,
@@ -789,4 +792,50 @@ export async function adjustAuthorPostCount(db: Executor, userId: string, delta:
     .update(users)
     .set({ postsCount: sql`greatest(${users.postsCount} + ${delta}, 0)` })
     .where(eq(users.id, userId));
+}
+
+/** A reader's own state on one post: their vote, their bookmark, whether they wrote it. */
+export interface OwnState {
+  userVote: number | null;
+  isBookmarked: boolean;
+  isOwner: boolean;
+}
+
+/**
+ * What a signed-in reader adds to the posts every visitor sees, in one query on primary keys: their vote,
+ * bookmark and authorship of each post, and whether their lists differ from the visitors' in more than that
+ * (`personal`: they block or are blocked by someone, mute someone or some word, or have posts that moderators hid,
+ * which they alone still see). Whether they wrote an anonymous post is answered by PostgreSQL, as everywhere.
+ */
+export async function readOwnState(
+  db: Executor,
+  viewerId: string,
+  postIds: readonly number[],
+): Promise<{ personal: boolean; posts: Map<number, OwnState> }> {
+  const statement = prepared(db, 'posts_own_state', () => {
+    const viewer = sql`${sql.placeholder('viewerId')}::uuid`;
+    return db
+      .select({
+        personal: sql<boolean>`(exists(select 1 from ${blocks} bk where bk.blocker_id = ${viewer})
+          or exists(select 1 from ${blocks} bk where bk.blocked_id = ${viewer})
+          or exists(select 1 from ${mutes} mu where mu.muter_id = ${viewer})
+          or exists(select 1 from ${mutedWords} mw where mw.user_id = ${viewer})
+          or exists(select 1 from ${posts} hp where hp.author_id = ${viewer} and hp.hidden_at is not null))`,
+        states: sql<[number, number | null, boolean, boolean][] | null>`(select json_agg(json_build_array(
+            p.id, v.value, b.post_id is not null, p.author_id = ${viewer}))
+          from ${posts} p
+          left join ${votes} v on v.post_id = p.id and v.user_id = ${viewer}
+          left join ${bookmarks} b on b.user_id = ${viewer} and b.post_id = p.id
+          where p.id = any(${sql.placeholder('ids')}::bigint[]))`,
+      })
+      .from(users)
+      .where(eq(users.id, viewer))
+      .prepare('posts_own_state');
+  });
+  const [row] = await statement.execute({ viewerId, ids: [...postIds] });
+  const states = new Map<number, OwnState>();
+  for (const [id, userVote, isBookmarked, isOwner] of row?.states ?? [])
+    states.set(id, { userVote, isBookmarked, isOwner });
+  // A reader whose account is gone reads as someone with lists of their own: the full read refuses them.
+  return { personal: row?.personal ?? true, posts: states };
 }

@@ -15,9 +15,10 @@ import {
 } from '@ray/shared/schemas/post';
 import { AppError } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/auth';
-import { answerVisitors, httpCaching, listOfPosts, onePost } from '../../plugins/http-caching';
+import { httpCaching, sendShared } from '../../plugins/http-caching';
 import { listPostHistory } from './post-history.service';
 import * as postsService from './posts.service';
+import { sharedPage, sharedPost } from './shared-answers';
 
 const tags = ['posts'];
 const errors = {
@@ -60,14 +61,23 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onSend: httpCaching,
     },
-    async (request, reply) =>
-      answerVisitors(
+    async (request, reply) => {
+      const { pageType, userId } = request.query;
+      await sendShared(
         app.ctx.publicAnswers,
         request,
         reply,
-        () => postsService.listPosts(app.ctx, postsService.viewerOf(request.auth), request.query),
-        listOfPosts,
-      ),
+        sharedPage(
+          app.ctx,
+          request.auth,
+          (viewer) => postsService.listPosts(app.ctx, viewer, request.query),
+          {
+            // Saved posts, the following feed and one's own posts are one reader's lists, never a visitor's.
+            sharedWithMembers: pageType === 'All' && userId !== request.auth?.userId,
+          },
+        ),
+      );
+    },
   );
 
   app.get(
@@ -77,12 +87,13 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: httpCaching,
     },
     async (request, reply) =>
-      answerVisitors(
+      sendShared(
         app.ctx.publicAnswers,
         request,
         reply,
-        () => postsService.getPost(app.ctx, request.params.id, postsService.viewerOf(request.auth)),
-        onePost,
+        sharedPost(app.ctx, request.auth, (viewer) =>
+          postsService.getPost(app.ctx, request.params.id, viewer),
+        ),
       ),
   );
 

@@ -106,6 +106,22 @@ describe('feed query count', () => {
   });
 });
 
+describe('signed-in feed from the answer visitors share', () => {
+  it("adds the reader's own votes and bookmarks to a shared page with one statement", async () => {
+    // A visitor's read puts the page in the shared answers; the reader's own state is the one statement left.
+    await t.app.inject({ method: 'GET', url: '/api/posts/paginated?pageSize=40' });
+    await feedStatements(5);
+    const forty = await feedStatements(40);
+    expect(forty.count).toBe(1);
+    expect(forty.page.items).toHaveLength(40);
+    for (const post of forty.page.items) {
+      expect(post.userVote).toBe(voted.get(post.id) ?? null);
+      expect(post.isBookmarked).toBe(bookmarked.has(post.id));
+      expect(post.isOwner).toBe(false);
+    }
+  });
+});
+
 describe('following feed query count', () => {
   it('reads a page of 40 followed posts with the same few statements as a page of 10', async () => {
     await follow(t.app, viewer, author);

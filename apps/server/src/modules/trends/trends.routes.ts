@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { pagedPostsSchema } from '@ray/shared/schemas/post';
 import { trendingPostsQuerySchema } from '@ray/shared/schemas/search';
-import { answerVisitors, httpCaching, listOfPosts } from '../../plugins/http-caching';
-import { viewerOf } from '../posts/posts.service';
+import { httpCaching, sendShared } from '../../plugins/http-caching';
+import { sharedPage } from '../posts/shared-answers';
 import * as trends from './trends.service';
 
 const tags = ['posts'];
@@ -25,12 +25,11 @@ export const trendsRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: httpCaching,
     },
     async (request, reply) =>
-      answerVisitors(
+      sendShared(
         app.ctx.publicAnswers,
         request,
         reply,
-        () => trends.trendingPosts(app.ctx, viewerOf(request.auth), request.query),
-        listOfPosts,
+        sharedPage(app.ctx, request.auth, (viewer) => trends.trendingPosts(app.ctx, viewer, request.query)),
       ),
   );
 };

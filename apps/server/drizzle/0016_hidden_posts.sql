@@ -1,0 +1,1 @@
+CREATE INDEX "posts_hidden_author_idx" ON "posts" USING btree ("author_id") WHERE "posts"."hidden_at" is not null;
