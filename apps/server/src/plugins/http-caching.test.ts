@@ -146,6 +146,20 @@ describe('answers shared by visitors', () => {
     expect((await get(feed)).json<Paged<Post>>().items.map((item) => item.id)).not.toContain(post.id);
   });
 
+  it("shows an author's new name at once", async () => {
+    const writer = await registerUser(t.app);
+    const post = await publishPost(t.app, writer, { content: 'منشور قبل تغيير الاسم' });
+    expect((await get(`/api/posts/${post.id}`)).json<Post>().user.displayName).not.toContain('اسم جديد');
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(writer.token),
+      payload: { firstName: 'اسم', lastName: 'جديد' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get(`/api/posts/${post.id}`)).json<Post>().user.displayName).toBe('اسم جديد');
+  });
+
   it('caches no refusal: a missing post stays 404 without a tag', async () => {
     const missing = await get('/api/posts/999999999');
     expect(missing.statusCode).toBe(404);

@@ -236,6 +236,20 @@ export async function unreadCount(db: Executor, recipientId: string): Promise<nu
   return row?.count ?? 0;
 }
 
+/** The unread counts of many recipients in one query; those with none are left out. */
+export async function unreadCounts(
+  db: Executor,
+  recipientIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (recipientIds.length === 0) return new Map();
+  const rows = await db
+    .select({ recipientId: notifications.recipientId, count: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.recipientId, [...recipientIds]), eq(notifications.isRead, false)))
+    .groupBy(notifications.recipientId);
+  return new Map(rows.map((row) => [row.recipientId, row.count]));
+}
+
 export async function hasNotification(
   db: Executor,
   recipientId: string,

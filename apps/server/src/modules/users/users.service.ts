@@ -20,6 +20,8 @@ export async function updateProfile(
 ): Promise<CurrentUser> {
   const user = await updateUser(ctx.database.db, userId, changes);
   if (!user) throw new AppError('UNAUTHORIZED');
+  // The name is on every post of theirs that visitors share: none keeps the old one.
+  ctx.publicAnswers.evict({ all: true });
   return toCurrentUser(user);
 }
 
@@ -50,6 +52,8 @@ export async function setAvatar(ctx: AppContext, userId: string, file: Buffer) {
     await forget();
     throw new AppError('UNAUTHORIZED');
   }
+  // Shared answers would still point at the old picture, which is about to be removed.
+  ctx.publicAnswers.evict({ all: true });
   const oldKey = replaced.previous ? keyOfUrl(ctx.storage, replaced.previous) : null;
   // The profile already shows the new picture; a store that cannot delete the old one now only leaves a file.
   if (oldKey)
