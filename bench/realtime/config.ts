@@ -23,6 +23,10 @@ export interface RealtimeBenchConfig {
   redisDownSeconds: number;
   /** Seconds the large set of sockets stays idle before its memory is read. */
   idleSeconds: number;
+  /** Voters of the poll whose closing is fanned out in phase D, each with a socket. */
+  fanoutSockets: number;
+  /** The phases to run, of A, B (with the idle memory), C and D. */
+  phases: Set<string>;
   /** Sockets opened at once while connecting. */
   connectBatch: number;
   /** Seed of the choice of commented posts, so two runs comment on the same owners. */
@@ -62,6 +66,10 @@ export function readConfig(): RealtimeBenchConfig {
     redisDownSeconds: positiveInteger('RT_REDIS_DOWN_SECONDS', 5),
     idleSeconds: positiveInteger('RT_IDLE_SECONDS', 5),
     connectBatch: positiveInteger('RT_CONNECT_BATCH', 250),
+    fanoutSockets: positiveInteger('RT_SOCKETS_FANOUT', 10_000),
+    phases: new Set(
+      (process.env.RT_PHASES ?? 'A,B,C,D').split(',').map((phase) => phase.trim().toUpperCase()),
+    ),
     seed: positiveInteger('RT_SEED', 20_240_601),
   };
 }

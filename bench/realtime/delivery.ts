@@ -69,7 +69,7 @@ export async function connectListeners(
   url: string,
   listeners: Listener[],
   batch: number,
-  tracker: DeliveryTracker,
+  tracker: Pick<DeliveryTracker, 'received'>,
   signal: AbortSignal,
 ): Promise<{ sockets: ConnectedSocket[]; connectErrors: number }> {
   const sockets: ConnectedSocket[] = [];

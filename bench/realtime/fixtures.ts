@@ -113,3 +113,45 @@ export async function signInCommenter(benchUrl: string, serverUrl: string): Prom
   if (!body.token) throw new Error('commenter login answered without a token');
   return body.token;
 }
+
+/**
+ * A poll by the commenter that `voterIds` all voted on, closing `closesInSeconds` from now: the server's poll job
+ * (every minute) then tells every voter at once. Votes and counts are written straight into the tables.
+ */
+export async function pollWithVoters(
+  benchUrl: string,
+  voterIds: string[],
+  closesInSeconds: number,
+): Promise<number> {
+  return withClient(benchUrl, async (client) => {
+    // Voter n (from 1) picks option n mod 2, so the counts are known before the rows are written.
+    const second = Math.ceil(voterIds.length / 2);
+    const result = await client.query<{ id: string }>(
+      `with poll as (
+         insert into posts (author_id, content, content_normalized, voting_type, poll_options, poll_counts,
+           poll_closes_at)
+         select id, 'استطلاع القياس: أي الخيارين؟', 'استطلاع القياس: اي الخيارين؟', 'poll', '["الأول","الثاني"]',
+           array[$3::int, $4::int], now() + make_interval(secs => $2)
+         from users where username_key = 'rtcommenter'
+         returning id
+       ), cast_votes as (
+         insert into votes (post_id, user_id, value)
+         select poll.id, voter, (row_number() over ()) % 2 from poll, unnest($1::uuid[]) as voter
+       )
+       select id from poll`,
+      [voterIds, closesInSeconds, voterIds.length - second, second],
+    );
+    return Number(result.rows[0]!.id);
+  });
+}
+
+/** When the poll job marked the poll closed (its run's clock), in epoch milliseconds; null while it has not. */
+export async function pollNotifiedAt(benchUrl: string, postId: number): Promise<number | null> {
+  return withClient(benchUrl, async (client) => {
+    const result = await client.query<{ at: Date | null }>(
+      'select poll_closed_notified_at as at from posts where id = $1',
+      [postId],
+    );
+    return result.rows[0]?.at?.getTime() ?? null;
+  });
+}

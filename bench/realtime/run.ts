@@ -27,6 +27,8 @@ import {
   createDatabase,
   dropDatabase,
   insertListeners,
+  pollNotifiedAt,
+  pollWithVoters,
   postgresVersion,
   signInCommenter,
   tokenSigner,
@@ -186,6 +188,113 @@ async function notificationsOf(url: string, listener: Listener): Promise<Notific
   return (await response.json()) as Notification[];
 }
 
+interface FanoutResult {
+  sockets: number;
+  delivered: number;
+  /** From the poll job's clock when it closed the poll to each voter's `ReceiveNotification`, in ms. */
+  median: number;
+  p99: number;
+  max: number;
+  waitedSeconds: number;
+  /** p99 of signed-in feed requests, with nothing else going on and while the notices went out. */
+  feedQuietP99: number;
+  feedDuringP99: number;
+  feedDuringCount: number;
+}
+
+const percentile = (values: number[], share: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+};
+
+/** Signed-in feed requests from `workers` loops until `signal`; each sample is its start (epoch ms) and time. */
+async function loadFeed(url: string, token: string, workers: number, stop: AbortSignal) {
+  const samples: { at: number; ms: number }[] = [];
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (!stop.aborted) {
+        const at = Date.now();
+        const started = performance.now();
+        const response = await fetch(`${url}/api/posts/paginated`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await response.arrayBuffer();
+        if (response.ok) samples.push({ at, ms: performance.now() - started });
+      }
+    }),
+  );
+  return samples;
+}
+
+/**
+ * Phase D: a poll whose voters all have a socket open closes, and the server's poll job tells every one of them;
+ * each notice is timed from the job's own clock (the poll's `poll_closed_notified_at`) to its arrival. Signed-in
+ * feed requests run throughout, and their p99 while the notices go out is compared with a quiet stretch before.
+ */
+async function measureFanout(run: Run): Promise<FanoutResult> {
+  const { config } = run;
+  const voters = run.listeners.slice(0, config.fanoutSockets);
+  const arrivals = new Map<string, number>();
+  let postId = 0;
+  const tracker = {
+    received(userId: string, notification: Notification) {
+      if (notification.postId === postId && !arrivals.has(userId)) arrivals.set(userId, Date.now());
+    },
+  };
+  const connected = await connect(run, voters, tracker as unknown as DeliveryTracker);
+  log(`  ${voters.length.toLocaleString('en')} voters connected in ${connected.connectSeconds.toFixed(1)} s`);
+  const quietStop = new AbortController();
+  const quiet = loadFeed(run.server.url, run.commenterToken, 10, quietStop.signal);
+  await sleep(5_000, run.signal);
+  quietStop.abort();
+  const quietSamples = await quiet;
+
+  postId = await pollWithVoters(
+    config.benchUrl,
+    voters.map((voter) => voter.userId),
+    5,
+  );
+  const waitStarted = performance.now();
+  const busyStop = new AbortController();
+  const busy = loadFeed(run.server.url, run.commenterToken, 10, busyStop.signal);
+  let closedAt: number | null = null;
+  // The poll job runs every minute: the wait for it is at most that, then the notices go out.
+  while (performance.now() - waitStarted < 150_000) {
+    await sleep(200, run.signal);
+    closedAt ??= await pollNotifiedAt(config.benchUrl, postId);
+    if (closedAt !== null && (arrivals.size === voters.length || Date.now() - closedAt > 15_000)) break;
+  }
+  busyStop.abort();
+  const busySamples = await busy;
+  close(run, connected.sockets);
+  if (closedAt === null) throw new Error('the poll job did not close the poll within 150 s');
+  const times = [...arrivals.values()].map((at) => at - closedAt);
+  const lastArrival = Math.max(closedAt, ...arrivals.values());
+  const during = busySamples.filter((sample) => sample.at >= closedAt && sample.at <= lastArrival);
+  const result: FanoutResult = {
+    sockets: voters.length,
+    delivered: arrivals.size,
+    median: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    max: Math.max(...times),
+    waitedSeconds: (performance.now() - waitStarted) / 1000,
+    feedQuietP99: percentile(
+      quietSamples.map((sample) => sample.ms),
+      0.99,
+    ),
+    feedDuringP99: percentile(
+      during.map((sample) => sample.ms),
+      0.99,
+    ),
+    feedDuringCount: during.length,
+  };
+  log(
+    `  D: delivered ${result.delivered}/${result.sockets}, median ${ms(result.median)} ms, p99 ${ms(result.p99)} ms, max ${ms(result.max)} ms; feed p99 ${ms(result.feedQuietP99)} ms quiet, ${ms(result.feedDuringP99)} ms during (${result.feedDuringCount} requests)`,
+  );
+  return result;
+}
+
 interface RestartResult {
   sockets: number;
   stats: DeliveryStats;
@@ -302,8 +411,74 @@ function redisVersion(): Promise<string> {
   });
 }
 
-function evaluate(a: PhaseResult, b: PhaseResult, memory: MemoryResult, c: RestartResult): TargetCheck[] {
-  const createdC = c.stats.created;
+function restartTable(c: RestartResult): string {
+  const outageLatencies = c.duringOutage
+    .filter((comment) => comment.deliveredAt !== null)
+    .map((comment) => comment.deliveredAt! - comment.sentAt);
+  return markdownTable(
+    ['Redis restart', 'figure'],
+    [
+      ['Redis down for', `${c.outageSeconds.toFixed(1)} s`],
+      [
+        'comments answered 2xx / sent',
+        `${c.stats.created}/${c.stats.sent} = ${ratio(c.stats.created, c.stats.sent)}`,
+      ],
+      [
+        'received in the owner’s list / 2xx',
+        `${c.inList}/${c.stats.created} = ${ratio(c.inList, c.stats.created)}`,
+      ],
+      [
+        'delivered live / sent (informational)',
+        `${c.stats.delivered}/${c.stats.sent} = ${ratio(c.stats.delivered, c.stats.sent)}`,
+      ],
+      [
+        'sent while Redis was down: 2xx, delivered live, slowest delivery',
+        `${c.duringOutage.filter(isCreated).length}/${c.duringOutage.length}, ${outageLatencies.length}/${c.duringOutage.length}, ${outageLatencies.length > 0 ? `${ms(Math.max(...outageLatencies))} ms` : '—'}`,
+      ],
+      [
+        'sent ≥ 1 s after Redis was back: delivered live',
+        `${c.afterRecovery.filter((x) => x.deliveredAt !== null).length}/${c.afterRecovery.length}`,
+      ],
+      ['socket disconnects / reconnects seen by the clients', `${c.disconnects} / ${c.reconnects}`],
+    ],
+  );
+}
+
+function evaluate(
+  a: PhaseResult,
+  b: PhaseResult | undefined,
+  memory: MemoryResult | undefined,
+  c: RestartResult | undefined,
+  d: FanoutResult | undefined,
+): TargetCheck[] {
+  return [
+    ...(b && memory ? scaleTargets(a, b, memory) : []),
+    ...(c ? restartTargets(c) : []),
+    ...(d ? fanoutTargets(d) : []),
+  ];
+}
+
+function fanoutTargets(d: FanoutResult): TargetCheck[] {
+  return [
+    {
+      target: `a poll closing: all ${d.sockets.toLocaleString('en')} voters told live`,
+      figure: `${d.delivered.toLocaleString('en')}/${d.sockets.toLocaleString('en')}`,
+      pass: d.delivered === d.sockets,
+    },
+    {
+      target: 'a poll closing: p99 from the job to each voter ≤ 2 s',
+      figure: `${ms(d.p99)} ms`,
+      pass: d.p99 <= 2_000,
+    },
+    {
+      target: 'signed-in feed p99 while the notices go out ≤ 2 × quiet',
+      figure: `${ms(d.feedDuringP99)} ms vs 2 × ${ms(d.feedQuietP99)} = ${ms(2 * d.feedQuietP99)} ms`,
+      pass: d.feedDuringCount > 0 && d.feedDuringP99 <= 2 * d.feedQuietP99,
+    },
+  ];
+}
+
+function scaleTargets(a: PhaseResult, b: PhaseResult, memory: MemoryResult): TargetCheck[] {
   return [
     {
       target: `p99 with ${b.sockets.toLocaleString('en')} sockets ≤ 2 × p99 with ${a.sockets}`,
@@ -320,6 +495,12 @@ function evaluate(a: PhaseResult, b: PhaseResult, memory: MemoryResult, c: Resta
       figure: `${memory.perSocketKb.toFixed(1)} KiB`,
       pass: memory.perSocketKb <= 30,
     },
+  ];
+}
+
+function restartTargets(c: RestartResult): TargetCheck[] {
+  const createdC = c.stats.created;
+  return [
     {
       target: 'Redis restart: every 2xx comment in its owner’s notification list',
       figure: `${c.inList}/${createdC} = ${ratio(c.inList, createdC)}`,
@@ -342,9 +523,14 @@ async function main() {
     process.exit(2);
   }
   const filesLimit = openFilesLimit();
-  if (filesLimit < config.largeSockets + 1_024) {
+  const mostSockets = Math.max(
+    config.phases.has('B') ? config.largeSockets : 0,
+    config.phases.has('D') ? config.fanoutSockets : 0,
+    config.smallSockets,
+  );
+  if (filesLimit < mostSockets + 1_024) {
     console.error(
-      `${config.largeSockets} sockets need more open files than the limit of ${filesLimit}: run \`ulimit -n ${config.largeSockets * 2 + 1_024}\` first.`,
+      `${mostSockets} sockets need more open files than the limit of ${filesLimit}: run \`ulimit -n ${mostSockets * 2 + 1_024}\` first.`,
     );
     process.exit(2);
   }
@@ -377,9 +563,10 @@ async function main() {
     });
 
   let a: PhaseResult;
-  let b: PhaseResult;
-  let memory: MemoryResult;
-  let c: RestartResult;
+  let b: PhaseResult | undefined;
+  let memory: MemoryResult | undefined;
+  let c: RestartResult | undefined;
+  let d: FanoutResult | undefined;
   let host: ReturnType<typeof machine>;
   try {
     await createDatabase(config.adminUrl);
@@ -410,7 +597,12 @@ async function main() {
     };
     log(`Starting redis-server on port ${redis.port} and the app (migrations run as it starts)…`);
     server = await startServer(env, path.join(workDir, 'server.log'));
-    const users = Math.max(config.smallSockets, config.largeSockets, config.restartSockets);
+    const users = Math.max(
+      config.smallSockets,
+      config.largeSockets,
+      config.restartSockets,
+      config.fanoutSockets,
+    );
     const insertStarted = performance.now();
     const listeners = await insertListeners(
       config.benchUrl,
@@ -425,63 +617,59 @@ async function main() {
 
     log(`Phase A: ${config.smallSockets} sockets, ${config.comments} comments at ${config.rate}/s`);
     a = await measureDelivery(run, 'A', config.smallSockets);
-    log(`Phase B: idle memory, then ${config.largeSockets} sockets, ${config.comments} comments`);
-    memory = await measureIdleMemory(run);
-    b = await measureDelivery(run, 'B', config.largeSockets);
-    log(
-      `Phase C: ${config.restartSockets} sockets, comments at ${config.restartRate}/s for ${config.restartSeconds} s, Redis down ${config.redisDownSeconds} s in the middle`,
-    );
-    c = await measureRedisRestart(run);
+    if (config.phases.has('B')) {
+      log(`Phase B: idle memory, then ${config.largeSockets} sockets, ${config.comments} comments`);
+      memory = await measureIdleMemory(run);
+      b = await measureDelivery(run, 'B', config.largeSockets);
+    }
+    if (config.phases.has('C')) {
+      log(
+        `Phase C: ${config.restartSockets} sockets, comments at ${config.restartRate}/s for ${config.restartSeconds} s, Redis down ${config.redisDownSeconds} s in the middle`,
+      );
+      c = await measureRedisRestart(run);
+    }
+    if (config.phases.has('D')) {
+      log(`Phase D: a poll with ${config.fanoutSockets.toLocaleString('en')} connected voters closes`);
+      d = await measureFanout(run);
+    }
   } finally {
     await cleanup();
   }
 
   const table = deliveryTable([
     { phase: 'A', sockets: a.sockets, stats: a.stats, load: a.load },
-    { phase: 'B', sockets: b.sockets, stats: b.stats, load: b.load },
-    { phase: 'C (Redis restart)', sockets: c.sockets, stats: c.stats, load: c.load },
+    ...(b ? [{ phase: 'B', sockets: b.sockets, stats: b.stats, load: b.load }] : []),
+    ...(c ? [{ phase: 'C (Redis restart)', sockets: c.sockets, stats: c.stats, load: c.load }] : []),
   ]);
-  const targets = targetTable(evaluate(a, b, memory, c));
-  const outageLatencies = c.duringOutage
-    .filter((comment) => comment.deliveredAt !== null)
-    .map((comment) => comment.deliveredAt! - comment.sentAt);
-  const restart = markdownTable(
-    ['Redis restart', 'figure'],
-    [
-      ['Redis down for', `${c.outageSeconds.toFixed(1)} s`],
-      [
-        'comments answered 2xx / sent',
-        `${c.stats.created}/${c.stats.sent} = ${ratio(c.stats.created, c.stats.sent)}`,
-      ],
-      [
-        'received in the owner’s list / 2xx',
-        `${c.inList}/${c.stats.created} = ${ratio(c.inList, c.stats.created)}`,
-      ],
-      [
-        'delivered live / sent (informational)',
-        `${c.stats.delivered}/${c.stats.sent} = ${ratio(c.stats.delivered, c.stats.sent)}`,
-      ],
-      [
-        'sent while Redis was down: 2xx, delivered live, slowest delivery',
-        `${c.duringOutage.filter(isCreated).length}/${c.duringOutage.length}, ${outageLatencies.length}/${c.duringOutage.length}, ${outageLatencies.length > 0 ? `${ms(Math.max(...outageLatencies))} ms` : '—'}`,
-      ],
-      [
-        'sent ≥ 1 s after Redis was back: delivered live',
-        `${c.afterRecovery.filter((x) => x.deliveredAt !== null).length}/${c.afterRecovery.length}`,
-      ],
-      ['socket disconnects / reconnects seen by the clients', `${c.disconnects} / ${c.reconnects}`],
-    ],
-  );
-  const memoryLine = `Idle memory: server RSS ${memory.beforeKb.toLocaleString('en')} KiB with no socket → ${memory.afterKb.toLocaleString('en')} KiB with ${memory.sockets.toLocaleString('en')} connected and idle for ${config.idleSeconds} s = ${memory.perSocketKb.toFixed(1)} KiB per socket (VmRSS of the server process; no forced GC, so garbage of the handshakes counts too). ${memory.sockets.toLocaleString('en')} sockets connected in ${memory.connectSeconds.toFixed(1)} s, ${config.connectBatch} at a time.`;
+  const targets = targetTable(evaluate(a, b, memory, c, d));
+  const restart = c ? restartTable(c) : '';
+  const memoryLine = memory
+    ? `Idle memory: server RSS ${memory.beforeKb.toLocaleString('en')} KiB with no socket → ${memory.afterKb.toLocaleString('en')} KiB with ${memory.sockets.toLocaleString('en')} connected and idle for ${config.idleSeconds} s = ${memory.perSocketKb.toFixed(1)} KiB per socket (VmRSS of the server process; no forced GC, so garbage of the handshakes counts too). ${memory.sockets.toLocaleString('en')} sockets connected in ${memory.connectSeconds.toFixed(1)} s, ${config.connectBatch} at a time.`
+    : '';
+  const fanout = d
+    ? markdownTable(
+        ['Phase D: a poll closes', 'figure'],
+        [
+          ['voters with a socket open', d.sockets.toLocaleString('en')],
+          ['notices delivered live', `${d.delivered.toLocaleString('en')}/${d.sockets.toLocaleString('en')}`],
+          [
+            'from the job closing the poll: median / p99 / max',
+            `${ms(d.median)} / ${ms(d.p99)} / ${ms(d.max)} ms`,
+          ],
+          [
+            'signed-in feed p99: quiet / while the notices went out',
+            `${ms(d.feedQuietP99)} / ${ms(d.feedDuringP99)} ms (${d.feedDuringCount} requests during)`,
+          ],
+        ],
+      )
+    : '';
+  const ran = [...config.phases].filter((phase) => 'ABCD'.includes(phase)).join(', ');
 
-  log('');
-  log(table);
-  log('');
-  log(memoryLine);
-  log('');
-  log(restart);
-  log('');
-  log(targets);
+  for (const part of [table, memoryLine, restart, fanout, targets]) {
+    if (!part) continue;
+    log('');
+    log(part);
+  }
 
   const date = started.toISOString().slice(0, 10);
   const file = path.join(repoRoot, 'bench/results', `realtime-${date}.md`);
@@ -491,16 +679,9 @@ async function main() {
     '',
     `Machine: ${host.cores} cores (${host.cpu}), ${host.memoryGiB} GiB RAM, Node ${host.node}, PostgreSQL ${host.postgres}, Redis ${host.redis}; load average at the start ${host.load}${others.length > 0 ? ' (another benchmark was running)' : ''}. The clients, the server, PostgreSQL and Redis share these cores.`,
     '',
-    `Method: one server process in production mode with the Redis Streams adapter; each listener has its own socket (WebSocket transport, as the web app connects). A single signed-in commenter writes comments through \`POST /api/comments\` on random listeners' posts, ${config.rate} started per second, at most ${config.concurrency} in flight (after ${WARM_UP_COMMENTS} unmeasured warm-up comments). The delivery time runs from just before the HTTP request is sent to the arrival of the matching \`ReceiveNotification\` on the post owner's socket; the HTTP answer time is shown beside it. Phase C streams ${config.restartRate} comments per second for ${config.restartSeconds} s and shuts Redis down (\`shutdown nosave\`) for ${config.redisDownSeconds} s in the middle, then reads every owner's \`GET /api/notifications/user\`.`,
+    `Method: one server process in production mode with the Redis Streams adapter; each listener has its own socket (WebSocket transport, as the web app connects). A single signed-in commenter writes comments through \`POST /api/comments\` on random listeners' posts, ${config.rate} started per second, at most ${config.concurrency} in flight (after ${WARM_UP_COMMENTS} unmeasured warm-up comments). The delivery time runs from just before the HTTP request is sent to the arrival of the matching \`ReceiveNotification\` on the post owner's socket; the HTTP answer time is shown beside it. Phase C streams ${config.restartRate} comments per second for ${config.restartSeconds} s and shuts Redis down (\`shutdown nosave\`) for ${config.redisDownSeconds} s in the middle, then reads every owner's \`GET /api/notifications/user\`. Phase D closes a poll whose voters all have a socket open; the server's poll job (every minute) tells them, and each notice is timed from the job's clock (\`poll_closed_notified_at\`) to its arrival, while 10 loops read the signed-in feed. Phases run: ${ran}.`,
     '',
-    table,
-    '',
-    memoryLine,
-    '',
-    restart,
-    '',
-    targets,
-    '',
+    ...[table, memoryLine, restart, fanout, targets].flatMap((part) => (part ? [part, ''] : [])),
   ].join('\n');
   const previous = existsSync(file)
     ? readFileSync(file, 'utf8')

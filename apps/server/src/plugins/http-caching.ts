@@ -71,9 +71,9 @@ export interface SharedAnswer<T> {
 
 /**
  * Answers from the answers visitors share, under a key made of the route and its validated query and parameters
- * (so parameters the route does not read never split or fill the cache). A visitor whose If-None-Match still
- * names the answer gets 304 before anything is serialized; a signed-in reader gets the shared answer with their
- * own state when `adapt` allows it.
+ * (so parameters the route does not read never split or fill the cache). A visitor gets the body serialized once
+ * for all of them, with its tag (and 304 from `httpCaching` while their copy still has it); a signed-in reader
+ * gets the shared answer with their own state when `adapt` allows it.
  */
 export async function sendShared<T>(
   answers: PublicAnswers,
