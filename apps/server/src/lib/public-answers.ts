@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from './redis';
+import { InstanceChannel, type RedisErrorSink } from './redis';
 
 /**
  * How long an answer for visitors is reused by an instance. Votes and comments move counts without evicting
@@ -72,12 +72,7 @@ export class PublicAnswers {
   /** Counts evictions: a load that sees it change was read before one and is not kept. */
   private generation = 0;
   private readonly listeners: ((eviction: Eviction) => void)[] = [];
-  private readonly instance = randomUUID();
-  private publisher: RedisClient | undefined;
-  private subscriber: RedisClient | undefined;
-  private channel = '';
-  private trouble: (error: unknown) => void = () => undefined;
-  private logger: FastifyBaseLogger | undefined;
+  private channel: InstanceChannel | undefined;
 
   constructor(options: { ttlMs?: number; maxBytes?: number } = {}) {
     this.answers = new LRUCache<string, PublicAnswer>({
@@ -121,10 +116,7 @@ export class PublicAnswers {
   /** Forgets what a write made out of date, here and on the other instances. */
   evict(eviction: Eviction): void {
     this.forget(eviction);
-    if (this.publisher?.isReady)
-      this.publisher
-        .publish(this.channel, JSON.stringify({ from: this.instance, eviction }))
-        .catch(this.trouble);
+    this.channel?.publish({ eviction });
   }
 
   /** Called on every eviction, local or from another instance (the server-rendered pages follow it). */
@@ -139,40 +131,24 @@ export class PublicAnswers {
 
   /** Shares evictions with the other instances through a Redis pub/sub channel. */
   shareThrough(url: string, channel: string, options: { errors: RedisErrorSink; logger: FastifyBaseLogger }) {
-    const trouble = (error: unknown) => {
-      options.errors.report(error);
-    };
-    this.publisher = createRedisClient(url, { queueWhileDown: false, onError: trouble });
-    this.subscriber = createRedisClient(url, { queueWhileDown: false, onError: trouble });
-    for (const client of [this.publisher, this.subscriber]) client.connect().catch(trouble);
-    this.subscriber.on('ready', () => {
+    this.channel = new InstanceChannel(url, channel, {
+      errors: options.errors,
       // Evictions missed while disconnected are unknown: everything held is dropped on (re)connection.
-      this.forget({ all: true });
-      this.subscriber
-        ?.subscribe(channel, (message) => {
-          this.receive(message);
-        })
-        .catch(trouble);
+      onReady: () => {
+        this.forget({ all: true });
+      },
+      onMessage: ({ eviction }) => {
+        this.forget(readEviction(eviction));
+      },
+      onUnreadable: (error) => {
+        options.logger.warn({ err: error }, 'unreadable cache eviction message');
+        this.forget({ all: true });
+      },
     });
-    this.channel = channel;
-    this.trouble = trouble;
-    this.logger = options.logger;
   }
 
   async close(): Promise<void> {
-    await closeRedisClient(this.subscriber);
-    await closeRedisClient(this.publisher);
-  }
-
-  private receive(message: string) {
-    try {
-      const { from, eviction } = JSON.parse(message) as { from?: unknown; eviction?: unknown };
-      if (from === this.instance) return;
-      this.forget(readEviction(eviction));
-    } catch (error) {
-      this.logger?.warn({ err: error }, 'unreadable cache eviction message');
-      this.forget({ all: true });
-    }
+    await this.channel?.close();
   }
 
   private forget(eviction: Eviction) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 
 export type RedisClient = ReturnType<typeof createClient>;
@@ -31,4 +32,73 @@ export function createRedisClient(
 export async function closeRedisClient(client: RedisClient | undefined) {
   if (client?.isReady) await client.quit().catch(() => undefined);
   else if (client?.isOpen) client.destroy();
+}
+
+/**
+ * A pub/sub channel that instances share: what one publishes, the others hear (its own messages are left out by
+ * the instance id each carries). A publisher and a subscriber client, reconnecting on their own; `onReady` runs
+ * at every (re)subscription, for a listener that may have missed messages while away. Publishing while Redis is
+ * down drops the message: callers keep a local answer that expires on its own.
+ */
+export class InstanceChannel {
+  private readonly instance = randomUUID();
+  private readonly publisher: RedisClient;
+  private readonly subscriber: RedisClient;
+
+  constructor(
+    url: string,
+    private readonly channel: string,
+    private readonly options: {
+      errors: RedisErrorSink;
+      /** A message from another instance, parsed from JSON. */
+      onMessage: (message: Record<string, unknown>) => void;
+      /** A message no instance of this version would send. */
+      onUnreadable: (error: unknown) => void;
+      onReady?: () => void;
+    },
+  ) {
+    this.publisher = createRedisClient(url, { queueWhileDown: false, onError: this.trouble });
+    this.subscriber = createRedisClient(url, { queueWhileDown: false, onError: this.trouble });
+    for (const client of [this.publisher, this.subscriber]) client.connect().catch(this.trouble);
+    this.subscriber.on('ready', () => {
+      options.onReady?.();
+      this.subscriber
+        .subscribe(channel, (message) => {
+          this.receive(message);
+        })
+        .catch(this.trouble);
+    });
+  }
+
+  publish(message: Record<string, unknown>): void {
+    if (this.publisher.isReady)
+      this.publisher
+        .publish(this.channel, JSON.stringify({ ...message, from: this.instance }))
+        .catch(this.trouble);
+  }
+
+  async close(): Promise<void> {
+    await closeRedisClient(this.subscriber);
+    await closeRedisClient(this.publisher);
+  }
+
+  private readonly trouble = (error: unknown) => {
+    this.options.errors.report(error);
+  };
+
+  private receive(text: string) {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch (error) {
+      this.options.onUnreadable(error);
+      return;
+    }
+    if (typeof message !== 'object' || message === null) {
+      this.options.onUnreadable(new Error('not an object'));
+      return;
+    }
+    const { from, ...rest } = message as Record<string, unknown>;
+    if (from !== this.instance) this.options.onMessage(rest);
+  }
 }

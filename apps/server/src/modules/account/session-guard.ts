@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
-import { closeRedisClient, createRedisClient, type RedisClient, type RedisErrorSink } from '../../lib/redis';
+import { InstanceChannel, type RedisErrorSink } from '../../lib/redis';
 import { isSessionActive, touchSession } from './sessions.repository';
 
 const CACHE_MS = 10_000;
@@ -32,11 +31,7 @@ export class SessionGuard {
     ttl: TOUCH_INTERVAL_SECONDS * 1000,
   });
   private readonly listeners = new Set<(sessionIds: string[]) => void>();
-  private readonly instance = randomUUID();
-  private publisher: RedisClient | undefined;
-  private subscriber: RedisClient | undefined;
-  private channel = '';
-  private trouble: (error: unknown) => void = () => undefined;
+  private channel: InstanceChannel | undefined;
   private logger: FastifyBaseLogger | undefined;
 
   constructor(private readonly db: Database) {}
@@ -46,33 +41,18 @@ export class SessionGuard {
    * trouble goes to `errors`, which logs an outage once for every Redis client of the process.
    */
   shareThrough(url: string, channel: string, options: { errors: RedisErrorSink; logger: FastifyBaseLogger }) {
-    const trouble = (error: unknown) => {
-      options.errors.report(error);
-    };
-    this.publisher = createRedisClient(url, { queueWhileDown: false, onError: trouble });
-    this.subscriber = createRedisClient(url, { queueWhileDown: false, onError: trouble });
-    for (const client of [this.publisher, this.subscriber]) client.connect().catch(trouble);
-    this.subscriber.on('ready', () => {
-      this.subscriber
-        ?.subscribe(channel, (message) => {
-          this.receive(message);
-        })
-        .catch(trouble);
-    });
-    this.channel = channel;
-    this.trouble = trouble;
     this.logger = options.logger;
-  }
-
-  private receive(message: string) {
-    try {
-      const { from, sessionIds } = JSON.parse(message) as { from?: unknown; sessionIds?: unknown };
-      if (from === this.instance || !Array.isArray(sessionIds)) return;
-      this.forget(sessionIds.filter((id): id is string => typeof id === 'string'));
-    } catch (error) {
+    this.channel = new InstanceChannel(url, channel, {
+      errors: options.errors,
+      onMessage: ({ sessionIds }) => {
+        if (Array.isArray(sessionIds))
+          this.forget(sessionIds.filter((id): id is string => typeof id === 'string'));
+      },
       // Not Redis being away: a message on the channel that no instance of this version would send.
-      this.logger?.warn({ err: error }, 'unreadable session revocation message');
-    }
+      onUnreadable: (error) => {
+        this.logger?.warn({ err: error }, 'unreadable session revocation message');
+      },
+    });
   }
 
   private forget(sessionIds: string[]) {
@@ -101,15 +81,11 @@ export class SessionGuard {
     if (sessionIds.length === 0) return;
     this.forget(sessionIds);
     for (const listener of this.listeners) listener(sessionIds);
-    if (this.publisher?.isReady)
-      this.publisher
-        .publish(this.channel, JSON.stringify({ from: this.instance, sessionIds }))
-        .catch(this.trouble);
+    this.channel?.publish({ sessionIds });
   }
 
   async close() {
-    await closeRedisClient(this.subscriber);
-    await closeRedisClient(this.publisher);
+    await this.channel?.close();
   }
 
   onRevoked(listener: (sessionIds: string[]) => void): () => void {
