@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema';
 
@@ -109,14 +109,3 @@ export function pushTargets(db: Executor, notificationIds: number[]) {
 }
 
 export type PushTargetRow = Awaited<ReturnType<typeof pushTargets>>[number];
-
-/** Each user's unread count, for the badge a push sets; users with none are left out. */
-export async function unreadCounts(db: Executor, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: notifications.recipientId, count: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.recipientId, userIds), eq(notifications.isRead, false)))
-    .groupBy(notifications.recipientId);
-  return new Map(rows.map((row) => [row.userId, row.count]));
-}

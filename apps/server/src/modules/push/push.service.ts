@@ -23,7 +23,11 @@ import {
   type PushOptions,
   type VapidKeys,
 } from '../../lib/web-push';
-import { notificationsByIds, type CreatedNotification } from '../notifications/notifications.repository';
+import {
+  notificationsByIds,
+  unreadCounts,
+  type CreatedNotification,
+} from '../notifications/notifications.repository';
 import type { NotificationView } from '../notifications/notifications.repository';
 import { toNotification } from '../notifications/notifications.mapper';
 import * as repo from './push.repository';
@@ -193,6 +197,9 @@ function optionsOf(view: NotificationView): PushOptions {
   };
 }
 
+/** Notices sent to devices per round of queries. */
+const PUSH_BATCH = 1_000;
+
 /**
  * Sends freshly committed notifications to their recipients' devices: those of a kind the recipient has pushes
  * on for, outside their quiet hours. One query decides for the whole batch; then each chosen notification is
@@ -204,6 +211,12 @@ export async function pushNotifications(
   created: readonly CreatedNotification[],
   now = new Date(),
 ): Promise<void> {
+  // A poll with many voters closing: a thousand notices at a time, so no query outgrows its parameters.
+  for (let start = 0; start < created.length; start += PUSH_BATCH)
+    await pushBatch(ctx, created.slice(start, start + PUSH_BATCH), now);
+}
+
+async function pushBatch(ctx: AppContext, created: readonly CreatedNotification[], now: Date): Promise<void> {
   if (created.length === 0) return;
   const db = ctx.database.db;
   const targets = (await repo.pushTargets(db, [...new Set(created.map((row) => row.id))])).filter(
@@ -213,7 +226,7 @@ export async function pushNotifications(
   if (targets.length === 0) return;
   const [views, unread] = await Promise.all([
     notificationsByIds(db, [...new Set(targets.map((row) => row.notificationId))]),
-    repo.unreadCounts(db, [...new Set(targets.map((row) => row.recipientId))]),
+    unreadCounts(db, [...new Set(targets.map((row) => row.recipientId))]),
   ]);
   const messages = new Map(
     views.map((view) => [
