@@ -121,10 +121,15 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The compiled server (`npm run build`), which migrates the database as it starts. */
+/**
+ * The compiled server (`npm run build`), which migrates the database as it starts. With BENCH_CPU_PROFILE set to a
+ * folder, it writes a V8 CPU profile of the run there.
+ */
 export async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ServerProcess> {
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(process.execPath, [...profile, 'apps/server/dist/server.js'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
