@@ -37,7 +37,15 @@ export interface AnswerContents {
  * What a write makes out of date: some posts (edited, deleted, hidden: every answer showing them goes), the lists
  * (a post appeared or changed its tags), or everything (an account and all its posts went).
  */
-export type Eviction = { all: true } | { all?: false; posts: readonly number[]; lists: boolean };
+export type Eviction =
+  | { all: true }
+  | {
+      all?: false;
+      posts: readonly number[];
+      lists: boolean;
+      /** Only counts moved (a vote, a comment): what pages show of the post otherwise stands. */
+      counts?: boolean;
+    };
 
 /** A strong entity tag of a body: the same body always gets the same tag, on every instance. */
 export function entityTag(body: string | Buffer): string {
@@ -54,8 +62,8 @@ export function matchesTag(ifNoneMatch: string | undefined, etag: string): boole
 
 /**
  * The answers that are the same for every visitor (the public feed, a post, a tag's posts, trends), computed once
- * and shared by all visitors for PUBLIC_ANSWER_TTL_MS. Signed-in readers never get these: their answers carry
- * their own vote, bookmark and blocks.
+ * and shared by all visitors for PUBLIC_ANSWER_TTL_MS. Signed-in readers get them only with their own vote,
+ * bookmark and authorship added (modules/posts/shared-answers.ts), never as they are.
  *
  * Each instance keeps its answers in memory, where reading one costs no round trip. Writes evict what they make
  * out of date on this instance at once and, with Redis, on every other instance through a pub/sub channel; were
@@ -194,5 +202,6 @@ function readEviction(value: unknown): Eviction {
   return {
     posts: posts.filter((id): id is number => Number.isSafeInteger(id)),
     lists: lists !== false,
+    counts: (value as { counts?: unknown }).counts === true,
   };
 }

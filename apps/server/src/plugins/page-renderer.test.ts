@@ -215,6 +215,31 @@ describe('the page cache', () => {
     expect((await t.app.inject({ method: 'GET', url: '/?utm_source=x' })).body).toContain(later.content);
   });
 
+  it('keeps a cached page through a vote, whose count it may show a moment late', async () => {
+    const voted = await createPost({ content: 'منشور يصوّت عليه القراء' });
+    expireCachedPages();
+    const before = await t.app.inject({ method: 'GET', url: `/posts/${voted.id}` });
+    const voter = await registerUser(t.app);
+    const cast = await t.app.inject({
+      method: 'POST',
+      url: '/api/votes',
+      headers: bearer(voter.token),
+      payload: { postId: voted.id, value: 1 },
+    });
+    expect(cast.statusCode, cast.body).toBe(200);
+    // Changed behind the app's back: only the page kept through the vote still shows the old words.
+    await t.database.db.execute(
+      sql`update posts set content = 'كلمات لم يرها التطبيق' where id = ${voted.id}`,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/posts/${voted.id}` })).body).toBe(before.body);
+    // The API answers it at once.
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${voted.id}` })).json<Post>().votingStatistics,
+    ).toMatchObject({
+      upVotes: 1,
+    });
+  });
+
   it('tags a page and answers 304 to a browser that holds it', async () => {
     expireCachedPages();
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });

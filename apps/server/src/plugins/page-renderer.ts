@@ -139,9 +139,10 @@ export class PageRenderer {
         return module;
       }));
     const renderer = new PageRenderer(app, entry, inlineStylesheet(template, options.webDistDir));
-    // A render under way is not kept once the pages are cleared (see loadingCache).
-    options.answers?.onEvict(() => {
-      renderer.pages.clear();
+    // A render under way is not kept once the pages are cleared (see loadingCache). Votes and comments leave
+    // them, or a busy post would have its page rendered again at every vote: its counts may be PAGE_TTL_MS old.
+    options.answers?.onEvict((eviction) => {
+      if (eviction.all || !eviction.counts) renderer.pages.clear();
     });
     app.server.once('listening', () => {
       setImmediate(() => {

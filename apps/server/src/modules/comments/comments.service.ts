@@ -228,7 +228,7 @@ export async function createComment(
     throw error;
   }
   // The post's comment count moved.
-  ctx.publicAnswers.evict({ posts: [input.postId], lists: false });
+  ctx.publicAnswers.evict({ posts: [input.postId], lists: false, counts: true });
   await deliverNotifications(ctx, created.notified);
   return commentOf(ctx, created.id, viewer);
 }
@@ -269,5 +269,5 @@ export async function deleteComment(ctx: AppContext, viewer: Viewer, id: number)
     // with it (foreign key cascade); they were counted on it alone, never on the post.
     if (deleted.hiddenAt === null) await repo.uncountVisible(tx, deleted);
   });
-  ctx.publicAnswers.evict({ posts: [postId], lists: false });
+  ctx.publicAnswers.evict({ posts: [postId], lists: false, counts: true });
 }

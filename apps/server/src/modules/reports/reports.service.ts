@@ -229,7 +229,7 @@ export async function processReport(
   if (input.status === REPORT_STATUS.approved && target.postId !== null)
     ctx.publicAnswers.evict({ posts: [target.postId], lists: true });
   else if (input.status === REPORT_STATUS.approved && target.commentPostId !== null)
-    ctx.publicAnswers.evict({ posts: [target.commentPostId], lists: false });
+    ctx.publicAnswers.evict({ posts: [target.commentPostId], lists: false, counts: true });
   return getReport(ctx, moderator, id);
 }
 

@@ -54,7 +54,7 @@ export async function vote(
       throw new AppError('FORBIDDEN', { message: serverMsg.blockedVote });
   }
   // The counts moved: visitors' answers showing the post are read again rather than shown a moment old.
-  ctx.publicAnswers.evict({ posts: [postId], lists: false });
+  ctx.publicAnswers.evict({ posts: [postId], lists: false, counts: true });
   // The push needs nothing from the voter, so the answer does not wait for it.
   if (cast.notification) void deliverNotifications(ctx, [cast.notification]);
   return {
