@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { Paged } from '@ray/shared/schemas/common';
 import { pagedMutedWordsSchema, pagedRestrictedUsersSchema } from '@ray/shared/schemas/privacy';
 import { pagedUsersSchema, userSuggestionsSchema } from '@ray/shared/schemas/profile';
 import { follow } from '../../test/actions';
@@ -106,47 +107,36 @@ describe('people query count', () => {
   });
 });
 
+/**
+ * Reads a settings list at 5, then 20 per page and the next cursor page, and checks that each costs the same few
+ * statements; answers the 20-item page for checks of its own.
+ */
+async function pagesAlike(path: string, schema: z.ZodType<Paged<unknown>>) {
+  const url = (pageSize: number, cursor?: string | null) =>
+    `${path}?pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`;
+  await statementsOf(url(1), keeper, schema);
+  const five = await statementsOf(url(5), keeper, schema);
+  const twenty = await statementsOf(url(20), keeper, schema);
+  const next = await statementsOf(url(20, twenty.body.pagination.nextCursor), keeper, schema);
+
+  expect(five.body.items).toHaveLength(5);
+  expect(twenty.body.items).toHaveLength(20);
+  expect(next.body.items).toHaveLength(PEOPLE - 20);
+  expect(twenty.count).toBe(five.count);
+  expect(next.count).toBe(five.count);
+  expect(twenty.count).toBeLessThanOrEqual(2);
+  return twenty;
+}
+
 describe('settings lists query count', () => {
   for (const list of ['blocks', 'mutes'] as const) {
     it(`pages 20 ${list === 'blocks' ? 'blocked' : 'muted'} people, and the next cursor page, with the same statements as 5`, async () => {
-      const url = (pageSize: number, cursor?: string | null) =>
-        `/api/users/${list}?pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`;
-      await statementsOf(url(1), keeper, pagedRestrictedUsersSchema);
-      const five = await statementsOf(url(5), keeper, pagedRestrictedUsersSchema);
-      const twenty = await statementsOf(url(20), keeper, pagedRestrictedUsersSchema);
-      const next = await statementsOf(
-        url(20, twenty.body.pagination.nextCursor),
-        keeper,
-        pagedRestrictedUsersSchema,
-      );
-
-      expect(five.body.items).toHaveLength(5);
-      expect(twenty.body.items).toHaveLength(20);
-      expect(next.body.items).toHaveLength(PEOPLE - 20);
+      const twenty = await pagesAlike(`/api/users/${list}`, pagedRestrictedUsersSchema);
       expect(twenty.body.pagination.totalCount).toBe(PEOPLE);
-      expect(twenty.count).toBe(five.count);
-      expect(next.count).toBe(five.count);
-      expect(twenty.count).toBeLessThanOrEqual(2);
     });
   }
 
   it('pages 20 muted words, and the next cursor page, with the same statements as 5', async () => {
-    const url = (pageSize: number, cursor?: string | null) =>
-      `/api/users/muted-words?pageSize=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`;
-    await statementsOf(url(1), keeper, pagedMutedWordsSchema);
-    const five = await statementsOf(url(5), keeper, pagedMutedWordsSchema);
-    const twenty = await statementsOf(url(20), keeper, pagedMutedWordsSchema);
-    const next = await statementsOf(
-      url(20, twenty.body.pagination.nextCursor),
-      keeper,
-      pagedMutedWordsSchema,
-    );
-
-    expect(five.body.items).toHaveLength(5);
-    expect(twenty.body.items).toHaveLength(20);
-    expect(next.body.items).toHaveLength(PEOPLE - 20);
-    expect(twenty.count).toBe(five.count);
-    expect(next.count).toBe(five.count);
-    expect(twenty.count).toBeLessThanOrEqual(2);
+    await pagesAlike('/api/users/muted-words', pagedMutedWordsSchema);
   });
 });
