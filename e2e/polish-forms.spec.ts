@@ -120,6 +120,9 @@ test.describe('forms that catch mistakes early', () => {
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto('/');
+    // The first screen comes as every visitor gets it, the new post on it; the reader's own page then takes its
+    // place. The card is looked at on that page.
+    await expect(page.getByRole('button', { name: 'قائمة الحساب' })).toBeVisible();
     const card = page.locator(`[data-testid="post-card"][data-post-id="${id}"]`);
     await expect(card.getByRole('link', { name: ON_MAP })).toHaveAttribute('href', JEDDAH_MAP);
     await card.scrollIntoViewIfNeeded();
