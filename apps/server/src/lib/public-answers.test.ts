@@ -63,6 +63,38 @@ describe('public answers', () => {
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
+  it('holds post parts apart, reads only those not held, and evicts them with their post', async () => {
+    const answers = new PublicAnswers();
+    const load = vi.fn(
+      async (ids: number[]) => new Map(ids.filter((id) => id !== 3).map((id) => [id, `p${id}`])),
+    );
+    expect([...(await answers.postParts([1, 2, 3], load))]).toEqual([
+      [1, 'p1'],
+      [2, 'p2'],
+    ]);
+    expect(load).toHaveBeenLastCalledWith([1, 2, 3]);
+    await answers.postParts([2, 1, 4], load);
+    expect(load).toHaveBeenLastCalledWith([4]);
+    // A list eviction leaves the parts; a post's own eviction, counts only included, takes its part.
+    answers.evict({ posts: [], lists: true });
+    answers.evict({ posts: [2], lists: false, counts: true });
+    await answers.postParts([1, 2, 4], load);
+    expect(load).toHaveBeenLastCalledWith([2]);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('uses post parts read while an eviction came once, without keeping them', async () => {
+    const answers = new PublicAnswers();
+    let finish: (parts: Map<number, string>) => void = () => {};
+    const slow = answers.postParts([7], () => new Promise((resolve) => (finish = resolve)));
+    answers.evict({ posts: [7], lists: true });
+    finish(new Map([[7, 'signed']]));
+    expect((await slow).get(7)).toBe('signed');
+    const fresh = vi.fn(async () => new Map([[7, 'anonymous']]));
+    expect((await answers.postParts([7], fresh)).get(7)).toBe('anonymous');
+    expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
   it('forgets a failed load', async () => {
     const answers = new PublicAnswers();
     await expect(answers.answer('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

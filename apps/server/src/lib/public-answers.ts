@@ -14,6 +14,8 @@ export const SHARED_MAX_AGE_SECONDS = 3;
 export const STALE_WHILE_REVALIDATE_SECONDS = 5;
 /** At most this many bytes of answers are held per instance; the least read go first. */
 const MAX_BYTES = 32 * 1024 * 1024;
+/** What one post's public part is counted as against MAX_BYTES: a long post with its author, tags and counts. */
+const POST_PART_BYTES = 4 * 1024;
 
 /**
  * An answer as it goes out, serialized once and sent to every visitor who asks within its life; its value is kept
@@ -23,6 +25,12 @@ export interface PublicAnswer<T = unknown> {
   value: T;
   body: string;
   etag: string;
+  contents: AnswerContents;
+}
+
+/** One post as every reader sees it, held apart for lists that are one reader's own (the following feed). */
+interface PostPart {
+  value: unknown;
   contents: AnswerContents;
 }
 
@@ -72,7 +80,7 @@ export function matchesTag(ifNoneMatch: string | undefined, etag: string): boole
  * overtaken by a read that started before it.
  */
 export class PublicAnswers {
-  private readonly answers: LRUCache<string, PublicAnswer>;
+  private readonly answers: LRUCache<string, PublicAnswer | PostPart>;
   /** The keys of the answers that show each post, and of those that list posts. */
   private readonly byPost = new Map<number, Set<string>>();
   private readonly lists = new Set<string>();
@@ -83,12 +91,12 @@ export class PublicAnswers {
   private channel: InstanceChannel | undefined;
 
   constructor(options: { ttlMs?: number; maxBytes?: number } = {}) {
-    this.answers = new LRUCache<string, PublicAnswer>({
+    this.answers = new LRUCache<string, PublicAnswer | PostPart>({
       ttl: options.ttlMs ?? PUBLIC_ANSWER_TTL_MS,
       ttlResolution: 0,
       maxSize: options.maxBytes ?? MAX_BYTES,
       // The body's characters, and about as much again for the value it was serialized from.
-      sizeCalculation: (entry) => entry.body.length * 4 + 256,
+      sizeCalculation: (entry) => ('body' in entry ? entry.body.length * 4 + 256 : POST_PART_BYTES),
       dispose: (entry, key) => {
         this.unregister(key, entry.contents);
       },
@@ -119,6 +127,38 @@ export class PublicAnswers {
       });
     this.loads.set(key, promise);
     return promise;
+  }
+
+  /**
+   * The public parts of some posts (each as a visitor reads it), for a list whose choice of posts is one reader's
+   * own but whose posts are everyone's. Each part is held under its own key and evicted with its post; the parts
+   * not held are read together by `load`, which leaves out the posts it no longer finds. As with answers, parts read
+   * while an eviction happened are used once and not kept.
+   */
+  async postParts<T>(
+    ids: readonly number[],
+    load: (missing: number[]) => Promise<Map<number, T>>,
+  ): Promise<Map<number, T>> {
+    const parts = new Map<number, T>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const held = this.answers.get(partKey(id));
+      if (held) parts.set(id, held.value as T);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return parts;
+    const startedAt = this.generation;
+    const loaded = await load(missing);
+    const keep = this.generation === startedAt;
+    for (const [id, value] of loaded) {
+      parts.set(id, value);
+      if (keep) {
+        const contents = { posts: [id], list: false };
+        this.answers.set(partKey(id), { value, contents });
+        this.register(partKey(id), contents);
+      }
+    }
+    return parts;
   }
 
   /** Forgets what a write made out of date, here and on the other instances. */
@@ -193,6 +233,8 @@ export class PublicAnswers {
     }
   }
 }
+
+const partKey = (postId: number) => `post part ${postId}`;
 
 /** An eviction as another instance sent it; anything unexpected evicts everything. */
 function readEviction(value: unknown): Eviction {

@@ -7,7 +7,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import type { UserListItem } from '@ray/shared/schemas/profile';
 import { blocks, posts, users } from '../../db/schema';
-import { follow } from '../../test/actions';
+import { follow, vote } from '../../test/actions';
 import { registerWithRole } from '../../test/roles';
 import {
   bearer,
@@ -204,6 +204,59 @@ describe('the following feed', () => {
       )
       .then((result) => (result as { rows: { n: number }[] }).rows);
     expect(left?.n).toBe(0);
+  });
+
+  it("shares each post's public part, and shows edits, counts and the reader's own vote at once", async () => {
+    const reader = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const author = await registerUser(t.app);
+    const mentioned = await registerUser(t.app);
+    await follow(t.app, reader, author);
+    await follow(t.app, other, author);
+    const post = await publishPost(t.app, author, { content: `أول رأي مع @${mentioned.username}` });
+    const only = async (viewer: TestUser) => {
+      const [item, ...rest] = (await followingPage(viewer)).items;
+      expect(rest).toEqual([]);
+      return item!;
+    };
+
+    // Another reader's page holds the part; this reader gets it with their own state, mentions included.
+    expect((await only(other)).userVote).toBeNull();
+    const first = await only(reader);
+    expect(first).toMatchObject({ id: post.id, userVote: null, isBookmarked: false, isOwner: false });
+    expect(first.user.userId).toBe(author.userId);
+    expect(first.mentions).toEqual([{ username: mentioned.username, userId: mentioned.userId }]);
+
+    // The reader's own vote shows in their next read, and the count moves for everyone.
+    await vote(t.app, reader, post.id);
+    const voted = await only(reader);
+    expect(voted.userVote).toBe(1);
+    expect(voted.votingStatistics).toEqual({ type: 'like-dislike', upVotes: 1, downVotes: 0 });
+    const seen = await only(other);
+    expect(seen.userVote).toBeNull();
+    expect(seen.votingStatistics).toEqual({ type: 'like-dislike', upVotes: 1, downVotes: 0 });
+
+    // An edit shows at once, a bookmark is the reader's alone.
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${post.id}`,
+      headers: bearer(author.token),
+      payload: { content: 'رأي بعد التعديل', isAnonymous: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookmarks',
+      headers: bearer(reader.token),
+      payload: { postId: post.id },
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    expect(await only(reader)).toMatchObject({ content: 'رأي بعد التعديل', isBookmarked: true, userVote: 1 });
+    expect(await only(other)).toMatchObject({
+      content: 'رأي بعد التعديل',
+      isBookmarked: false,
+      mentions: [],
+    });
   });
 
   it('refuses a visitor with the Arabic unauthorized message', async () => {

@@ -11,8 +11,12 @@ import { deliverNotifications } from '../notifications/notifications.service';
  */
 export async function withMentions(ctx: AppContext, value: Post): Promise<Post>;
 export async function withMentions(ctx: AppContext, value: Paged<Post>): Promise<Paged<Post>>;
-export async function withMentions(ctx: AppContext, value: Post | Paged<Post>): Promise<Post | Paged<Post>> {
-  const posts = 'items' in value ? value.items : [value];
+export async function withMentions(ctx: AppContext, value: Post[]): Promise<Post[]>;
+export async function withMentions(
+  ctx: AppContext,
+  value: Post | Paged<Post> | Post[],
+): Promise<Post | Paged<Post> | Post[]> {
+  const posts = Array.isArray(value) ? value : 'items' in value ? value.items : [value];
   const mentions = await mentionsOfTexts(
     ctx.database.db,
     posts.map((post) => post.content),

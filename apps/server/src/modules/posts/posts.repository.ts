@@ -336,29 +336,37 @@ export async function listPosts(
 
 /**
  * A page of the following feed: the reader's rows of `following_posts` (the signed posts of the people they
- * follow, kept by triggers, migration 0014) read newest first from its primary key, each joined to its post, until
- * the page is full. Its cost is the signed-in feed's, whatever the number of people followed or of posts.
+ * follow, kept by triggers, migration 0014) read newest first from its primary key, each checked against its post,
+ * until the page is full. Its cost is the signed-in feed's, whatever the number of people followed or of posts.
+ * It reads which posts, with the reader's own vote and bookmark of each; what everyone sees of those posts comes
+ * from the parts shared by all readers (post-parts.ts).
  *
  * Anonymous posts are never in those rows: following someone must not reveal which anonymous posts are theirs.
  * Hidden posts are skipped, even for staff: this is a reading list, not a moderation view. Blocks, mutes and muted
  * words leave out what they leave out of every list.
  */
-function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cursor', rows: number) {
-  const name = `posts_following_${kind}_${start}_${rows}`;
+function followingStatement(db: Executor, start: 'first' | 'cursor', rows: number) {
+  const name = `posts_following_${start}_${rows}`;
   return prepared(db, name, () => {
     const viewerId = opaque('viewerId', 'uuid');
     return db
-      .select({ post: postTuple(viewerId) })
+      .select({
+        id: posts.id,
+        userVote: sql<number | null>`(select v.value from ${votes} v
+          where v.post_id = ${posts.id} and v.user_id = ${viewerId})`,
+        isBookmarked: sql<boolean>`exists(select 1 from ${bookmarks} b
+          where b.post_id = ${posts.id} and b.user_id = ${viewerId})`,
+        isOwner: sql<boolean>`${posts.authorId} = ${viewerId}`,
+      })
       .from(followingPosts)
       .innerJoin(posts, eq(posts.id, followingPosts.postId))
-      .innerJoin(users, eq(users.id, posts.authorId))
       .where(
         and(
           eq(followingPosts.readerId, viewerId),
           start === 'cursor' ? lt(followingPosts.postId, opaque('afterId', 'bigint')) : undefined,
           sql`not ${posts.isAnonymous}`,
           isNull(posts.hiddenAt),
-          shownTo(kind, viewerId, 'following'),
+          shownTo('member', viewerId, 'following'),
         ),
       )
       .orderBy(desc(followingPosts.postId))
@@ -367,16 +375,18 @@ function followingStatement(db: Executor, kind: ViewerKind, start: 'first' | 'cu
   });
 }
 
-/** One page of the following feed, newest first: at least `limit + 1` rows (see `listPosts`). */
+/** One page of the following feed, newest first: at least `limit + 1` posts (see `listPosts`), with own state. */
 export async function listFollowingPosts(
   db: Executor,
-  viewer: Viewer,
+  viewerId: string,
   page: { afterId?: number | undefined; limit: number },
-): Promise<PostRecord[]> {
+): Promise<(OwnState & { id: number })[]> {
   const start = page.afterId !== undefined ? 'cursor' : 'first';
-  const statement = followingStatement(db, kindOf(viewer), start, rowsToRead(page.limit));
-  const rows = await statement.execute({ viewerId: viewer.userId, afterId: page.afterId });
-  return rows.map((row) => toRecord(row.post));
+  const rows = await followingStatement(db, start, rowsToRead(page.limit)).execute({
+    viewerId,
+    afterId: page.afterId,
+  });
+  return rows;
 }
 
 /** The signed posts of the people a user follows, from the counts kept on their rows. */

@@ -29,6 +29,7 @@ import { assertNotSuspended } from '../moderation/suspension';
 import { refuseMentionOfBlockers } from '../notifications/mentions.service';
 import { keepCurrentVersion } from './post-history.repository';
 import { notifyPostMentions, withMentions } from './post-mentions';
+import { postsWithOwnState } from './post-parts';
 import { toPost } from './posts.mapper';
 import * as repo from './posts.repository';
 import type { Viewer } from './posts.repository';
@@ -267,15 +268,23 @@ export async function listPosts(
     // Keyset only: an offset into a merge of many authors' posts would read every skipped page again.
     const afterId = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (!query.cursor && query.page > 1) throw AppError.field('VALIDATION_FAILED', 'page', msg.invalidValue);
-    const [rows, total] = await Promise.all([
-      repo.listFollowingPosts(db, viewer, { afterId, limit }),
+    const [chosen, total] = await Promise.all([
+      repo.listFollowingPosts(db, viewer.userId, { afterId, limit }),
       // Summed over everyone followed, the total is counted at most every 30 seconds per reader, like the feed's.
       cached(ctx.caches.followingTotals, viewer.userId, () => repo.countFollowingPosts(db, viewer.userId)),
     ]);
-    return withMentions(
-      ctx,
-      paged(rows, page, limit, total, (index) => rows[index]!.post.id),
-    );
+    const hasNextPage = chosen.length > limit;
+    const shown = chosen.slice(0, limit);
+    return {
+      items: await postsWithOwnState(ctx, shown),
+      pagination: {
+        page,
+        pageSize: limit,
+        hasNextPage,
+        totalCount: total,
+        nextCursor: hasNextPage ? encodeCursor(shown[limit - 1]!.id) : null,
+      },
+    };
   }
 
   if (query.pageType === 'MyPosts') {
