@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { updateCommentSchema } from '@ray/shared/schemas/comment';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
@@ -9,6 +7,7 @@ import { useMentionComposer } from '@/entities/user/components/mention-suggestio
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { updateCommentResolver } from '../utils/comment-form-resolvers';
 import { CommentLength } from './comment-length';
 import { useUpdateComment } from '../api/update-comment';
 
@@ -34,7 +33,7 @@ export function CommentEditForm({
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(updateCommentSchema), defaultValues: { content } });
+  } = useForm({ resolver: updateCommentResolver, defaultValues: { content } });
   const length = Array.from(useWatch({ control, name: 'content' })).length;
   const mention = useMentionComposer((value) => {
     setValue('content', value, { shouldDirty: true });

@@ -49,3 +49,21 @@ describe('CommentForm failures', () => {
     expect(screen.queryByText('boom')).toBeNull();
   });
 });
+
+describe('CommentForm validation', () => {
+  it('refuses an empty or whitespace comment in Arabic, with the schema loaded on the first submit', async () => {
+    const server = stubServer();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <CommentForm postId={7} status={null} onConfirm={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByLabelText(s.comments.formLabel), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: s.comments.submit }));
+    expect(await screen.findByText(msg.commentRequired)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(s.comments.formLabel), { target: { value: 'ب'.repeat(1001) } });
+    fireEvent.click(screen.getByRole('button', { name: s.comments.submit }));
+    expect(await screen.findByText(msg.commentTooLong)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
+});

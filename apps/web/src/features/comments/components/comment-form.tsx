@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@ray/shared/messages.ar';
-import { commentFormSchema } from '@ray/shared/schemas/comment';
 import { Send } from 'lucide-react';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,6 +12,7 @@ import { useMentionComposer } from '@/entities/user/components/mention-suggestio
 import { communityStrings as s } from '@/i18n/community.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { commentResolver } from '../utils/comment-form-resolvers';
 import { CommentLength } from './comment-length';
 import { useCreateComment } from '../api/create-comment';
 
@@ -42,7 +41,7 @@ export function CommentForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(commentFormSchema),
+    resolver: commentResolver,
     defaultValues: { content: '', isAnonymous: false },
   });
   const length = Array.from(useWatch({ control, name: 'content' })).length;

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@ray/shared/messages.ar';
-import { commentFormSchema, type Comment } from '@ray/shared/schemas/comment';
+import type { Comment } from '@ray/shared/schemas/comment';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,6 +11,7 @@ import { conversationStrings as s } from '@/i18n/conversations.ar';
 import { ApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { commentResolver } from '../utils/comment-form-resolvers';
 import { CommentLength } from './comment-length';
 import { useCreateReply } from '../api/create-reply';
 
@@ -42,7 +42,7 @@ export function ReplyForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(commentFormSchema),
+    resolver: commentResolver,
     defaultValues: { content: prefix, isAnonymous: false },
   });
   const mention = useMentionComposer((value) => {
