@@ -86,7 +86,10 @@ describe('public answers', () => {
   it('uses post parts read while an eviction came once, without keeping them', async () => {
     const answers = new PublicAnswers();
     let finish: (parts: Map<number, string>) => void = () => {};
-    const slow = answers.postParts([7], () => new Promise((resolve) => (finish = resolve)));
+    const slow = answers.postParts(
+      [7],
+      () => new Promise<Map<number, string>>((resolve) => (finish = resolve)),
+    );
     answers.evict({ posts: [7], lists: true });
     finish(new Map([[7, 'signed']]));
     expect((await slow).get(7)).toBe('signed');

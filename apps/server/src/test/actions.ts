@@ -61,6 +61,18 @@ export async function vote(app: FastifyInstance, voter: TestUser, postId: number
   return response;
 }
 
+/** Saves a post to the user's bookmarks; anything but 200 fails the test. */
+export async function bookmark(app: FastifyInstance, user: TestUser, postId: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/bookmarks',
+    headers: bearer(user.token),
+    payload: { postId },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
 /** The user's in-app notifications, newest first, as the bell lists them (up to 50). */
 export async function notificationsOf(app: FastifyInstance, user: TestUser): Promise<Notification[]> {
   const response = await app.inject({

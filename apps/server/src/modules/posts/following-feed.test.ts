@@ -7,7 +7,7 @@ import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import type { UserListItem } from '@ray/shared/schemas/profile';
 import { blocks, posts, users } from '../../db/schema';
-import { follow, vote } from '../../test/actions';
+import { bookmark, follow, vote } from '../../test/actions';
 import { registerWithRole } from '../../test/roles';
 import {
   bearer,
@@ -244,13 +244,7 @@ describe('the following feed', () => {
       payload: { content: 'رأي بعد التعديل', isAnonymous: false },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const saved = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookmarks',
-      headers: bearer(reader.token),
-      payload: { postId: post.id },
-    });
-    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    await bookmark(t.app, reader, post.id);
     expect(await only(reader)).toMatchObject({ content: 'رأي بعد التعديل', isBookmarked: true, userVote: 1 });
     expect(await only(other)).toMatchObject({
       content: 'رأي بعد التعديل',

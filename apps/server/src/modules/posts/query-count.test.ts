@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '@ray/shared/schemas/common';
 import type { Post } from '@ray/shared/schemas/post';
 import { notifications } from '../../db/schema';
-import { follow } from '../../test/actions';
+import { bookmark, follow } from '../../test/actions';
 import { bearer, createTestApp, registerUser, type TestApp, type TestUser } from '../../test/test-app';
 
 /** Every statement the app sends through Drizzle while `counting` is on. */
@@ -57,13 +57,7 @@ beforeAll(async () => {
       voted.set(post.id, value);
     }
     if (index % 3 === 0) {
-      const bookmark = await t.app.inject({
-        method: 'POST',
-        url: '/api/bookmarks',
-        headers: bearer(viewer.token),
-        payload: { postId: post.id },
-      });
-      expect(bookmark.statusCode, bookmark.body).toBe(200);
+      await bookmark(t.app, viewer, post.id);
       bookmarked.add(post.id);
     }
   }
