@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,7 +45,8 @@ async function until(check: () => boolean, what: string, timeoutMs = 5_000) {
   }
 }
 
-const answers = (client: Client) => client.received.match(/^HTTP\/1\.1 \d{3}/gm) ?? [];
+/** The status lines received, in order (an answer may follow the last one's body on the same line). */
+const answers = (client: Client) => client.received.match(/HTTP\/1\.1 \d{3}/g) ?? [];
 
 describe('draining with keep-alive clients', () => {
   let t: TestApp | undefined;
@@ -97,6 +99,29 @@ describe('draining with keep-alive clients', () => {
     request(client, '/api/posts/paginated');
     await until(() => client.ended, 'the busy connection to end after its answer');
     expect(answers(client)).toEqual(['HTTP/1.1 200']);
+    expect(client.errors).toEqual([]);
+    client.socket.destroy();
+  });
+
+  it('answers the next request on a connection whose last answer left just before the drain began', async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const client = await open(port);
+    const app = t.app;
+    // The answer is out, without `Connection: close`, when the drain begins: its client may send again at once.
+    app.server.once('request', (_request: IncomingMessage, response: ServerResponse) => {
+      response.once('finish', () => {
+        app.drain();
+      });
+    });
+    client.socket.once('data', () => {
+      request(client, '/api/posts/paginated');
+    });
+    request(client, '/api/posts/paginated');
+    await until(() => client.ended, 'the connection to end after the refusal');
+    expect(answers(client)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 503']);
+    expect(client.received).toMatch(/connection: close/i);
     expect(client.errors).toEqual([]);
     client.socket.destroy();
   });

@@ -62,11 +62,21 @@ class Connections {
     this.busy.set(socket, (this.busy.get(socket) ?? 0) + 1);
   }
 
-  finished(socket: Socket) {
+  /**
+   * An answer went out. Draining, its connection ends with it if the answer said so (`Connection: close`); an
+   * answer whose headers left before the drain began did not, and its client may be sending the next request on
+   * the connection already, so the connection is given IDLE_BEFORE_END_MS to bring it, like a recently used one.
+   */
+  finished(socket: Socket, announcedClose: boolean) {
     const left = (this.busy.get(socket) ?? 1) - 1;
     this.busy.set(socket, left);
     this.lastUsed.set(socket, Date.now());
-    if (left === 0 && this.draining && this.open.has(socket)) this.end(socket);
+    if (left !== 0 || !this.draining || !this.open.has(socket)) return;
+    if (announcedClose) this.end(socket);
+    else
+      setTimeout(() => {
+        this.endIfIdle(socket);
+      }, IDLE_BEFORE_END_MS).unref();
   }
 
   drain() {
@@ -121,7 +131,7 @@ async function drainOnClose(app: FastifyInstance, options: { onRefused?: () => v
     if (socket) {
       connections.started(socket);
       reply.raw.once('close', () => {
-        connections.finished(socket);
+        connections.finished(socket, reply.raw.getHeader('connection') === 'close');
       });
     }
     if (!draining || ANSWERED_WHILE_DRAINING.has(request.routeOptions.url ?? '')) {
