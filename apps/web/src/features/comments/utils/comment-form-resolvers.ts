@@ -3,8 +3,8 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 
 /** What the comment, reply and edit forms validate with; the schemas load on a form's first submit. */
 export const commentResolver = lazyResolver<CommentForm, { content: string; isAnonymous: boolean }>(() =>
-  import('./comment-resolvers').then((module) => module.commentFormResolver),
+  import('./comment-validation').then((module) => module.commentFormResolver),
 );
 export const updateCommentResolver = lazyResolver<UpdateCommentPayload, { content: string }>(() =>
-  import('./comment-resolvers').then((module) => module.updateCommentResolver),
+  import('./comment-validation').then((module) => module.updateCommentResolver),
 );
