@@ -61,8 +61,8 @@ test.describe('ads', () => {
     page,
     context,
   }) => {
-    // A phone's page shows two ads (the top one and one between posts), so two events.
-    await page.setViewportSize(PHONE);
+    // A tablet's page shows two ads (the top one and one between posts), so two events.
+    await page.setViewportSize({ width: 800, height: 1000 });
     const events: { body: Record<string, unknown>; setCookie: string | null; cacheControl: string | null }[] =
       [];
     page.on('response', async (response) => {
@@ -91,11 +91,19 @@ test.describe('ads', () => {
     expect(await page.evaluate(() => localStorage.getItem('adVisitorKey'))).toBeNull();
   });
 
-  test('use the mobile slot on a phone', async ({ page }) => {
+  test("use the mobile slot on a phone, after the page's content", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await page.goto('/');
-    await expect(page.locator('[data-ad-placement="Mobile"]').getByTestId('ad')).toHaveCount(1);
+    await page.goto('/trends');
+    const ad = page.locator('[data-ad-placement="Mobile"]').getByTestId('ad');
+    await expect(ad).toHaveCount(1);
     await expect(page.locator('[data-ad-placement="Header"]')).toBeHidden();
+    // The page opens on its own content: the ad follows it.
+    const main = (await page.locator('main').boundingBox())!;
+    expect((await ad.boundingBox())!.y).toBeGreaterThanOrEqual(main.y + main.height);
+    // A page with ads of its own between posts has no slot of the phone's besides them.
+    await page.goto('/');
+    await expect(page.locator('[data-ad-placement="BetweenPosts"]').getByTestId('ad').first()).toBeVisible();
+    await expect(page.locator('[data-ad-placement="Mobile"]')).toHaveCount(0);
   });
 
   for (const path of ['/login', '/register']) {

@@ -108,14 +108,14 @@ test.describe('ads that respect the reader', () => {
       /\/api\/ads\/\d+\/impression$/.test(response.url()),
     );
     await openHome(page);
-    const ad = page.locator('[data-ad-placement="Mobile"] [data-testid="ad"]');
+    const ad = page.locator('[data-ad-placement="BetweenPosts"] [data-testid="ad"]').first();
     await expect(ad).toHaveJSProperty('tagName', 'A');
     expect((await ad.getAttribute('rel'))?.split(' ')).toEqual(
       expect.arrayContaining(['sponsored', 'noopener']),
     );
     const id = (await ad.getAttribute('data-ad-id'))!;
     expect(await ad.getAttribute('href')).toMatch(
-      new RegExp(`/api/ads/${id}/click\\?placement=Mobile&page=%2F$`),
+      new RegExp(`/api/ads/${id}/click\\?placement=BetweenPosts&page=%2F$`),
     );
     await impression;
     const before = await clicksOf(request, token, id);

@@ -49,8 +49,6 @@ export function RootLayout() {
       {/* At least a screen tall, so the footer starts below the fold and does not jump as the page fills in. */}
       <div className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-5 sm:py-6">
         <AdSlot placement="Header" className="mb-6 hidden sm:flex" />
-        {/* A signed-in reader's phone opens on the feed itself: their ad follows the page instead. */}
-        {isAuthenticated ? null : <AdSlot placement="Mobile" className="mb-5 sm:hidden" />}
         <div className={focused ? undefined : 'grid gap-6 lg:grid-cols-4'}>
           <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none lg:col-span-3">
             <Suspense fallback={<PageLoader />}>
@@ -64,7 +62,8 @@ export function RootLayout() {
             </HydrateLater>
           )}
         </div>
-        {isAuthenticated ? <AdSlot placement="Mobile" className="mt-6 sm:hidden" /> : null}
+        {/* A phone opens on the page itself: its ad follows the page. */}
+        <AdSlot placement="Mobile" className="mt-6 sm:hidden" />
       </div>
       <HydrateLater>
         <SiteFooter />

@@ -15,15 +15,14 @@ const SHAPES: Record<AdPlacement, string> = {
  * The top of the page keeps one height whether it holds the placeholder or the ad, so the page below never moves
  * when the ad arrives after the first paint.
  */
-export const fixedHeightClass = (placement: AdPlacement) =>
-  placement === 'Header' || placement === 'Mobile' ? 'h-27' : undefined;
+export const fixedHeightClass = (placement: AdPlacement) => (placement === 'Header' ? 'h-27' : undefined);
 
 /**
  * Slots whose room is held while the page view's plan is on its way: the top of the page and the sidebar, which
- * the plan fills first. The others rarely get an ad (one per screen), so they take no room until they do.
+ * the plan fills first. The others (the phone's slot among them, at the page's end) rarely get an ad (one per
+ * screen), or come below the first screen, so they take no room until they do.
  */
-export const holdsRoom = (placement: AdPlacement) =>
-  placement === 'Header' || placement === 'Mobile' || placement === 'Sidebar';
+export const holdsRoom = (placement: AdPlacement) => placement === 'Header' || placement === 'Sidebar';
 
 /** Only the sidebar has ads in the wide layout: the other slots are hidden there from the first paint. */
 export const onlyNarrowClass = (placement: AdPlacement) =>

@@ -26,17 +26,16 @@ describe('pageAdPlacements', () => {
     for (const path of ['/', '/posts/3', '/faq']) expect(pageAdPlacements(path, 'wide')).toEqual(['Sidebar']);
   });
 
-  it("puts the top of the page first, then the page's own slots, and the footer last", () => {
-    expect(pageAdPlacements('/', 'narrow')).toEqual(['Mobile', 'BetweenPosts', 'Footer']);
+  it("puts the top of the page first on a tablet, then the page's own slots, and the footer last", () => {
     expect(pageAdPlacements('/profile/abc/', 'medium')).toEqual(['Header', 'BetweenPosts', 'Footer']);
-    expect(pageAdPlacements('/posts/12', 'narrow')).toEqual(['Mobile', 'PostDetail', 'Footer']);
+    expect(pageAdPlacements('/posts/12', 'medium')).toEqual(['Header', 'PostDetail', 'Footer']);
     expect(pageAdPlacements('/faq', 'medium')).toEqual(['Header', 'Footer']);
   });
 
-  it("keeps a signed-in reader's phone slot, at the page's end, for pages with no slot of their own", () => {
-    expect(pageAdPlacements('/', 'narrow', true)).toEqual(['BetweenPosts', 'Footer']);
-    expect(pageAdPlacements('/posts/4', 'narrow', true)).toEqual(['PostDetail', 'Footer']);
-    expect(pageAdPlacements('/trends', 'narrow', true)).toEqual(['Mobile', 'Footer']);
-    expect(pageAdPlacements('/', 'medium', true)).toEqual(['Header', 'BetweenPosts', 'Footer']);
+  it("keeps the phone's slot, at the page's end, for pages with no slot of their own", () => {
+    expect(pageAdPlacements('/', 'narrow')).toEqual(['BetweenPosts', 'Footer']);
+    expect(pageAdPlacements('/posts/4', 'narrow')).toEqual(['PostDetail', 'Footer']);
+    expect(pageAdPlacements('/trends', 'narrow')).toEqual(['Mobile', 'Footer']);
+    expect(pageAdPlacements('/faq/', 'narrow')).toEqual(['Mobile', 'Footer']);
   });
 });

@@ -19,12 +19,12 @@ const FEED_PAGES = [/^\/$/, /^\/my-posts$/, /^\/bookmarks$/, /^\/profile\/[^/]+$
 
 /**
  * The placements a page shows in a layout, most important first, for the page view's plan. In the wide layout
- * the sidebar's ad stays in view all along, so it is the only one asked for; elsewhere the top of the page comes
- * first, then the post page's slot or the ads between posts, and the footer last. A signed-in reader's phone
- * shows its slot at the end of the page (`mobileAtEnd`), right after the posts: there it is asked for only on
- * a page with no slot of its own, like the footer, so that it never shares a screen with another ad.
+ * the sidebar's ad stays in view all along, so it is the only one asked for; in the medium one the top of the
+ * page comes first, then the post page's slot or the ads between posts, and the footer last. A phone opens on
+ * the page itself: its slot comes at the end of the page (`Mobile`), right after the content, and is asked for
+ * only on a page with no slot of its own, like the footer, so that it never shares a screen with another ad.
  */
-export function pageAdPlacements(pathname: string, layout: AdLayout, mobileAtEnd = false): AdPlacement[] {
+export function pageAdPlacements(pathname: string, layout: AdLayout): AdPlacement[] {
   if (layout === 'wide') return ['Sidebar'];
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const own: AdPlacement[] = /^\/posts\/[^/]+$/.test(path)
@@ -32,6 +32,6 @@ export function pageAdPlacements(pathname: string, layout: AdLayout, mobileAtEnd
     : FEED_PAGES.some((page) => page.test(path))
       ? ['BetweenPosts']
       : [];
-  if (layout === 'narrow' && mobileAtEnd) return own.length > 0 ? [...own, 'Footer'] : ['Mobile', 'Footer'];
-  return [layout === 'medium' ? 'Header' : 'Mobile', ...own, 'Footer'];
+  if (layout === 'narrow') return own.length > 0 ? [...own, 'Footer'] : ['Mobile', 'Footer'];
+  return ['Header', ...own, 'Footer'];
 }

@@ -5,7 +5,6 @@ import type { Ad } from '@ray/shared/schemas/ad';
 import { useEffect, useSyncExternalStore, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
-import { useAuthStore } from '@/lib/auth-store';
 import { cn } from '@/lib/cn';
 import { getRuntimeConfig, resolveAssetUrl } from '@/lib/runtime-config';
 import { AdPlaceholder, fixedHeightClass, holdsRoom, onlyNarrowClass } from './ad-placeholder';
@@ -120,9 +119,7 @@ export function AdSlotContent({
   const { pathname, key: pageView } = useLocation();
   const blocked = isAdBlockedPath(pathname);
   const layout = useAdLayout();
-  // The layout puts a signed-in reader's phone slot at the end of the page rather than above the feed.
-  const signedIn = useAuthStore((state) => state.isAuthenticated);
-  const placements = layout ? pageAdPlacements(pathname, layout, signedIn) : [];
+  const placements = layout ? pageAdPlacements(pathname, layout) : [];
   const { autoRefresh, refreshIntervalMs } = getRuntimeConfig().ads;
   const { data: plan } = useQuery({
     ...adPlanQueryOptions(`${pageView}|${pathname}`, placements),
