@@ -39,6 +39,31 @@ test.describe('pages rendered on the server', () => {
     await context.close();
   });
 
+  test("a visitor's post page reads its comments without downloading the code that writes them", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The forms, and the fields they alone use on this page.
+    const writing =
+      /\/assets\/(comment-form|reply-form|comment-edit-form|textarea-field|checkbox-field)-[\w-]+\.js$/;
+    await page.goto('/');
+    const firstPost = await page.getByTestId('post-card').first().getAttribute('data-post-id');
+    await page.goto(`/posts/${firstPost}`);
+    await expect(page.getByText('سجّل الدخول لتشارك رأيك في هذا المنشور.')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((script) => script.includes('/post-detail-page-'))).toBe(true);
+    expect(scripts.filter((script) => writing.test(script))).toEqual([]);
+
+    // A member gets the form, in place of the room kept for it.
+    await login(page, 'sara@ray.sa', 'Demo1234');
+    await page.goto(`/posts/${firstPost}`);
+    await expect(page.getByLabel('اكتب تعليقاً')).toBeVisible();
+    expect(scripts.some((script) => /\/assets\/comment-form-/.test(script))).toBe(true);
+  });
+
   test("a visitor's page is taken over as it is, without an error, and then answers clicks", async ({
     page,
   }) => {

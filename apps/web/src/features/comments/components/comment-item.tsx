@@ -17,9 +17,11 @@ import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useDeleteComment } from '../api/delete-comment';
 import { truncateComment } from '../utils/truncate-comment';
-import { CommentEditForm } from './comment-edit-form';
 import { CommentMenu } from './comment-menu';
 
+const CommentEditForm = lazy(() =>
+  import('./comment-edit-form').then((m) => ({ default: m.CommentEditForm })),
+);
 const DeleteDialog = lazy(() =>
   import('@/components/ui/confirm-dialog').then((m) => ({ default: m.DeleteDialog })),
 );
@@ -196,15 +198,17 @@ export function CommentItem({
         </div>
 
         {mode === 'edit' ? (
-          <CommentEditForm
-            postId={comment.postId}
-            commentId={comment.id}
-            content={comment.content}
-            onDone={(saved) => {
-              setMode('view');
-              if (saved) confirm(s.comments.updated);
-            }}
-          />
+          <Suspense fallback={<CommentText content={comment.content} mentions={comment.mentions} />}>
+            <CommentEditForm
+              postId={comment.postId}
+              commentId={comment.id}
+              content={comment.content}
+              onDone={(saved) => {
+                setMode('view');
+                if (saved) confirm(s.comments.updated);
+              }}
+            />
+          </Suspense>
         ) : (
           <CommentText content={comment.content} mentions={comment.mentions} />
         )}

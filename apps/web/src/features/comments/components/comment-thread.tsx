@@ -1,7 +1,7 @@
 import { msg } from '@ray/shared/messages.ar';
 import { plural } from '@ray/shared/plural';
 import type { Comment } from '@ray/shared/schemas/comment';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { InlineStatus, useInlineStatus } from '@/components/ui/inline-status';
 import { useLoginPrompt } from '@/hooks/use-login-prompt';
@@ -11,7 +11,8 @@ import { formatNumber } from '@/lib/format';
 import { useReplies } from '../api/get-replies';
 import { flattenComments } from '../utils/comment-pages';
 import { CommentItem } from './comment-item';
-import { ReplyForm } from './reply-form';
+
+const ReplyForm = lazy(() => import('./reply-form').then((m) => ({ default: m.ReplyForm })));
 
 /**
  * A top-level comment with its conversation: «ردّ» opens a reply box under the thread, «عرض الردود (3)» loads
@@ -119,16 +120,18 @@ export function CommentThread({
       ) : null}
       {answering ? (
         <div className="ms-5 pb-4 sm:ms-11">
-          <ReplyForm
-            threadId={comment.id}
-            answered={answering}
-            onDone={(created) => {
-              setAnswering(null);
-              if (!created) return;
-              setExpanded(true);
-              confirm(s.replyAdded);
-            }}
-          />
+          <Suspense fallback={null}>
+            <ReplyForm
+              threadId={comment.id}
+              answered={answering}
+              onDone={(created) => {
+                setAnswering(null);
+                if (!created) return;
+                setExpanded(true);
+                confirm(s.replyAdded);
+              }}
+            />
+          </Suspense>
         </div>
       ) : null}
     </div>

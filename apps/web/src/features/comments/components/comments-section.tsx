@@ -1,5 +1,6 @@
 import { msg } from '@ray/shared/messages.ar';
 import { LogIn, MessagesSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorState } from '@/components/page-states';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,8 +10,15 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/auth-store';
 import { useComments } from '../api/get-comments';
 import { flattenComments } from '../utils/comment-pages';
-import { CommentForm } from './comment-form';
 import { CommentThread } from './comment-thread';
+
+// The comment, reply and edit forms load only for readers who can use them: a visitor reads comments without them.
+const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })));
+
+/** The comment form's room while its code loads, so the comments below do not move when it comes. */
+function CommentFormPlaceholder() {
+  return <div aria-hidden="true" className="h-46.5 rounded-xl bg-slate-50" />;
+}
 
 function CommentsSkeleton() {
   return (
@@ -123,7 +131,13 @@ export function CommentsSection({ postId }: { postId: number }) {
 
   return (
     <div className="mt-4 space-y-4">
-      {signedIn ? <CommentForm postId={postId} status={status} onConfirm={confirm} /> : <LoginPrompt />}
+      {signedIn ? (
+        <Suspense fallback={<CommentFormPlaceholder />}>
+          <CommentForm postId={postId} status={status} onConfirm={confirm} />
+        </Suspense>
+      ) : (
+        <LoginPrompt />
+      )}
       {list}
     </div>
   );
