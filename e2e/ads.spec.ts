@@ -106,6 +106,31 @@ test.describe('ads', () => {
     await expect(page.locator('[data-ad-placement="Mobile"]')).toHaveCount(0);
   });
 
+  test("keep a post page's ad room on a phone, so nothing moves when the ad comes", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/');
+    const id = await page.getByTestId('post-card').first().getAttribute('data-post-id');
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!entry.hadRecentInput) shifts.total += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`/posts/${id}`);
+    await expect(page.locator('[data-ad-placement="PostDetail"]').getByTestId('ad')).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+      ),
+    ).toBe(0);
+  });
+
   for (const path of ['/login', '/register']) {
     test(`never show on ${path}`, async ({ page }) => {
       await page.goto(path);

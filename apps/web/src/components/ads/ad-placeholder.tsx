@@ -7,22 +7,32 @@ const SHAPES: Record<AdPlacement, string> = {
   Footer: 'min-h-20',
   Sidebar: 'min-h-60',
   BetweenPosts: 'min-h-28',
-  PostDetail: 'min-h-28',
+  PostDetail: 'min-h-16',
   Mobile: 'min-h-16',
 };
 
 /**
- * The top of the page keeps one height whether it holds the placeholder or the ad, so the page below never moves
- * when the ad arrives after the first paint.
+ * The top of the page and the post page's slot keep one height whether they hold the placeholder or the ad, so
+ * the page below never moves when the ad arrives after the first paint.
  */
-export const fixedHeightClass = (placement: AdPlacement) => (placement === 'Header' ? 'h-27' : undefined);
+export const fixedHeightClass = (placement: AdPlacement) =>
+  placement === 'Header' || placement === 'PostDetail' ? 'h-27' : undefined;
 
 /**
- * Slots whose room is held while the page view's plan is on its way: the top of the page and the sidebar, which
- * the plan fills first. The others (the phone's slot among them, at the page's end) rarely get an ad (one per
- * screen), or come below the first screen, so they take no room until they do.
+ * Slots whose room is held while the page view's plan is on its way: those the plan fills first, the top of the
+ * page, the sidebar and, on a phone, the post page's slot (see `waitingClass`). The others (the phone's slot
+ * among them, at the page's end) rarely get an ad (one per screen), or come below the first screen, so they take
+ * no room until they do.
  */
-export const holdsRoom = (placement: AdPlacement) => placement === 'Header' || placement === 'Sidebar';
+export const holdsRoom = (placement: AdPlacement) =>
+  placement === 'Header' || placement === 'Sidebar' || placement === 'PostDetail';
+
+/**
+ * Where a slot holds its room while the plan is on its way: the post page's slot only on a phone, the one layout
+ * with no slot above it; on a tablet the top slot takes that screen's ad.
+ */
+export const waitingClass = (placement: AdPlacement) =>
+  placement === 'PostDetail' ? 'sm:hidden' : undefined;
 
 /** Only the sidebar has ads in the wide layout: the other slots are hidden there from the first paint. */
 export const onlyNarrowClass = (placement: AdPlacement) =>

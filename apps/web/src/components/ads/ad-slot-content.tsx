@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { strings } from '@/i18n/strings.ar';
 import { cn } from '@/lib/cn';
 import { getRuntimeConfig, resolveAssetUrl } from '@/lib/runtime-config';
-import { AdPlaceholder, fixedHeightClass, holdsRoom, onlyNarrowClass } from './ad-placeholder';
+import { AdPlaceholder, fixedHeightClass, holdsRoom, onlyNarrowClass, waitingClass } from './ad-placeholder';
 import { isAdBlockedPath, pageAdPlacements, type AdLayout } from './ad-placement';
 import { adLink, adPlanQueryOptions, recordClick, rememberShown, scheduleImpression } from './ads-api';
 
@@ -143,5 +143,10 @@ export function AdSlotContent({
   if (plan) return null;
   // While the plan is on its way only the slots that hold room show; when it failed, every slot shows it.
   if (plan === undefined && !holdsRoom(placement)) return null;
-  return <AdPlaceholder placement={placement} className={cn(className, onlyNarrow)} />;
+  return (
+    <AdPlaceholder
+      placement={placement}
+      className={cn(className, onlyNarrow, plan === undefined && waitingClass(placement))}
+    />
+  );
 }

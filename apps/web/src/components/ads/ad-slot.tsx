@@ -2,7 +2,7 @@ import type { AdPlacement } from '@ray/shared/constants';
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
-import { AdPlaceholder, holdsRoom, onlyNarrowClass } from './ad-placeholder';
+import { AdPlaceholder, holdsRoom, onlyNarrowClass, waitingClass } from './ad-placeholder';
 import { isAdBlockedPath } from './ad-placement';
 
 // Ads are planned after the page shows: their code loads apart from the first screen's.
@@ -21,7 +21,7 @@ export function AdSlot(props: { placement: AdPlacement; index?: number; classNam
         holdsRoom(props.placement) ? (
           <AdPlaceholder
             placement={props.placement}
-            className={cn(props.className, onlyNarrowClass(props.placement))}
+            className={cn(props.className, onlyNarrowClass(props.placement), waitingClass(props.placement))}
           />
         ) : null
       }
