@@ -55,12 +55,18 @@ function findingsOf(lhr: LighthouseResult): string[] {
       );
     }
   }
-  const lcp = lhr.audits['largest-contentful-paint-element']?.details;
+  // Lighthouse 13 names the element in its LCP breakdown (a node among the list's items); older ones in a table.
+  const lcp = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])?.details;
   if (lcp?.type === 'list') {
-    const table = lcp.items[0];
-    if (table?.type === 'table') {
-      const node = table.items[0]?.node as { snippet?: string } | undefined;
-      if (node?.snippet) found.push(`largest paint: ${node.snippet.slice(0, 120)}`);
+    for (const item of lcp.items) {
+      const node = (item.type === 'table' ? item.items[0]?.node : item) as
+        | { type?: string; snippet?: string; nodeLabel?: string }
+        | undefined;
+      if (node?.type !== 'node' || !node.snippet) continue;
+      found.push(
+        `largest paint: ${node.snippet.slice(0, 120)}${node.nodeLabel ? ` («${node.nodeLabel.slice(0, 60)}»)` : ''}`,
+      );
+      break;
     }
   }
   return found;
