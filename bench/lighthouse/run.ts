@@ -56,12 +56,12 @@ function findingsOf(lhr: LighthouseResult): string[] {
     }
   }
   // Lighthouse 13 names the element in its LCP breakdown (a node among the list's items); older ones in a table.
-  const lcp = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])?.details;
+  const lcp = (lhr.audits['lcp-breakdown-insight'] ?? lhr.audits['largest-contentful-paint-element'])
+    ?.details;
   if (lcp?.type === 'list') {
     for (const item of lcp.items) {
       const node = (item.type === 'table' ? item.items[0]?.node : item) as
-        | { type?: string; snippet?: string; nodeLabel?: string }
-        | undefined;
+        { type?: string; snippet?: string; nodeLabel?: string } | undefined;
       if (node?.type !== 'node' || !node.snippet) continue;
       found.push(
         `largest paint: ${node.snippet.slice(0, 120)}${node.nodeLabel ? ` («${node.nodeLabel.slice(0, 60)}»)` : ''}`,
