@@ -50,21 +50,28 @@ const answers = (client: Client) => client.received.match(/HTTP\/1\.1 \d{3}/g) ?
 
 describe('draining with keep-alive clients', () => {
   let t: TestApp | undefined;
+
+  /** A new test app (`t`), listening on a spare port of the loopback interface. */
+  async function listening() {
+    t = await createTestApp();
+    const { app } = t;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, port: (app.server.address() as AddressInfo).port };
+  }
+
   afterEach(async () => {
     await t?.close();
     t = undefined;
   });
 
   it('ends idle connections while the port is open, so a client sending at the close is never reset', async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const { app, port } = await listening();
     const clients = await Promise.all(Array.from({ length: 20 }, () => open(port)));
     for (const client of clients) request(client, '/api/health');
     await until(() => clients.every((c) => answers(c).length === 1), 'the first answers');
     expect(clients.every((c) => !c.ended)).toBe(true);
 
-    t.app.drain();
+    app.drain();
     // The port still accepts while draining: a new connection is answered with 503 and closed.
     const late = await open(port);
     request(late, '/api/posts/paginated');
@@ -76,7 +83,7 @@ describe('draining with keep-alive clients', () => {
     await until(() => clients.every((c) => c.ended), 'idle connections to be ended');
 
     // A client that writes anyway (it has not read the FIN yet) as the port closes sees a closed connection.
-    const closing = t.app.close();
+    const closing = app.close();
     for (const client of clients) if (!client.socket.destroyed) request(client, '/api/posts/paginated');
     await closing;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -88,11 +95,8 @@ describe('draining with keep-alive clients', () => {
   });
 
   it('lets a request in progress finish, then closes its connection', async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const { app, port } = await listening();
     const client = await open(port);
-    const app = t.app;
     app.server.once('request', () => {
       app.drain();
     });
@@ -104,11 +108,8 @@ describe('draining with keep-alive clients', () => {
   });
 
   it('answers the next request on a connection whose last answer left just before the drain began', async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const { app, port } = await listening();
     const client = await open(port);
-    const app = t.app;
     // The answer is out, without `Connection: close`, when the drain begins: its client may send again at once.
     app.server.once('request', (_request: IncomingMessage, response: ServerResponse) => {
       response.once('finish', () => {
