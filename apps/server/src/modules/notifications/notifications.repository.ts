@@ -11,6 +11,11 @@ export type NewNotification = Omit<
 export interface CreatedNotification {
   id: number;
   recipientId: string;
+  /**
+   * Whether the recipient had a device subscribed for push when the notification was written, when the writer
+   * knows (a vote does): false spares the push lookup.
+   */
+  hasDevices?: boolean;
 }
 
 type Person = { firstName: string; lastName: string; username: string };

@@ -271,6 +271,7 @@ async function pushBatch(ctx: AppContext, created: readonly CreatedNotification[
  * service, nor hears of its failures, and the app waits for what is running before it closes.
  */
 export function startPushing(ctx: AppContext, created: readonly CreatedNotification[]) {
-  if (created.length === 0) return;
-  ctx.background.run('web push', () => pushNotifications(ctx, created));
+  const pushable = created.filter((row) => row.hasDevices !== false);
+  if (pushable.length === 0) return;
+  ctx.background.run('web push', () => pushNotifications(ctx, pushable));
 }

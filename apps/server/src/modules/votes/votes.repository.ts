@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { posts, votes } from '../../db/schema';
+import type { CreatedNotification } from '../notifications/notifications.repository';
 
 /** What a vote's answer reports: the post's counters, and what decides who may see them. */
 const counterColumns = {
@@ -17,7 +18,7 @@ const counterColumns = {
 
 export type PostCounters = NonNullable<Awaited<ReturnType<typeof counters>>>;
 
-/** What `cast_vote` (migration 0013) reports; the counters mean something only when the vote was recorded or removed. */
+/** What `cast_vote` (migration 0017) reports; the counters mean something only when the vote was recorded or removed. */
 export interface CastVote {
   outcome:
     'suspended' | 'not-found' | 'invalid' | 'already-voted' | 'blocked' | 'closed' | 'removed' | 'voted';
@@ -26,7 +27,7 @@ export interface CastVote {
     'votingType' | 'upVotes' | 'downVotes' | 'ratingSum' | 'ratingCount' | 'pollCounts'
   >;
   /** The author's notification, when the vote wrote one or folded into an unread one. */
-  notification: { id: number; recipientId: string } | null;
+  notification: CreatedNotification | null;
   /** When the voter's suspension ends, for 'suspended'. */
   suspendedUntil: Date | null;
 }
@@ -41,6 +42,7 @@ type CastVoteRow = {
   poll_counts: number[] | null;
   notification_id: string | number | null;
   notification_recipient: string | null;
+  recipient_has_devices: boolean | null;
   suspended_until: Date | string | null;
 };
 
@@ -72,7 +74,11 @@ export async function castVote(
     notification:
       row.notification_id === null || row.notification_recipient === null
         ? null
-        : { id: Number(row.notification_id), recipientId: row.notification_recipient },
+        : {
+            id: Number(row.notification_id),
+            recipientId: row.notification_recipient,
+            hasDevices: row.recipient_has_devices === true,
+          },
     suspendedUntil: row.suspended_until === null ? null : new Date(row.suspended_until),
   };
 }

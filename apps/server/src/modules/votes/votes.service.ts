@@ -24,7 +24,7 @@ function canSee(post: { hiddenAt: Date | null; authorId: string }, viewer: Viewe
 }
 
 /**
- * Records a vote in one call to the database (`cast_vote`, migration 0012): it refuses a suspended voter, locks the post, so concurrent
+ * Records a vote in one call to the database (`cast_vote`, migration 0017): it refuses a suspended voter, locks the post, so concurrent
  * votes on it apply one after the other and the (post, user) primary key keeps a single row; then it writes the
  * vote, moves the counters and tells the author of a first vote, in one transaction.
  */
