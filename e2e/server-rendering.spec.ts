@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support/helpers';
+import { apiToken, login } from './support/helpers';
 
 /** Errors the page logs or throws: a page taken over with a mismatch would log one. */
 function collectErrors(page: Page): string[] {
@@ -37,6 +37,87 @@ test.describe('pages rendered on the server', () => {
     await expect(page).toHaveURL(/\/wasm\//);
     await expect(page.getByTestId('post-card').first()).toBeVisible();
     await context.close();
+  });
+
+  test('a page paints from the styles it carries exactly as from the whole stylesheet, in both themes', async ({
+    browser,
+    request,
+  }) => {
+    /** Where every element of the page sits and how it looks, in document order. */
+    const look = (page: Page) =>
+      page.evaluate(() =>
+        Array.from(document.body.querySelectorAll('*')).map((element) => {
+          const box = element.getBoundingClientRect();
+          const style = getComputedStyle(element);
+          const properties = [
+            'display',
+            'color',
+            'background-color',
+            'border-top-color',
+            'font-size',
+            'font-weight',
+          ];
+          properties.push('border-top-width', 'border-radius', 'opacity', 'visibility', 'z-index');
+          return [
+            element.tagName,
+            element.getAttribute('class') ?? '',
+            [box.x, box.y, box.width, box.height].map(Math.round).join(' '),
+            ...properties.map((name) => style.getPropertyValue(name)),
+          ].join(' | ');
+        }),
+      );
+    const admin = await apiToken(request, 'admin@ray.sa', 'Admin1234');
+    const offerDarkTheme = async (darkMode: boolean) => {
+      const saved = await request.put('/api/config', {
+        data: { darkMode },
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    };
+    try {
+      for (const theme of ['light', 'dark'] as const) {
+        await offerDarkTheme(theme === 'dark');
+        for (const viewport of [
+          { width: 390, height: 844 },
+          { width: 1366, height: 900 },
+        ]) {
+          const context = await browser.newContext({ viewport, colorScheme: theme });
+          const page = await context.newPage();
+          // The page as painted before the app runs: its entry never arrives (the theme's inline script runs).
+          await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+          await page.goto('/');
+          const firstPost = await page.getByTestId('post-card').first().getAttribute('data-post-id');
+          await page.goto('/trends');
+          const tag = await page.locator('a[href^="/wasm/"]').first().getAttribute('href');
+          for (const path of ['/', `/posts/${firstPost}`, '/trends', tag!]) {
+            await page.goto(path);
+            if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+            const link = page.locator('link[data-app-stylesheet]');
+            await expect(link).toHaveAttribute('media', 'print');
+            const own = await look(page);
+            await link.evaluate(
+              (element: HTMLLinkElement) =>
+                new Promise<void>((resolve) => {
+                  element.media = 'all';
+                  if (element.sheet?.cssRules.length) resolve();
+                  else
+                    element.addEventListener(
+                      'load',
+                      () => {
+                        resolve();
+                      },
+                      { once: true },
+                    );
+                }),
+            );
+            expect(await look(page), `${path}, ${theme}, ${viewport.width} px`).toEqual(own);
+          }
+          await context.close();
+        }
+      }
+    } finally {
+      await offerDarkTheme(false);
+    }
   });
 
   test("a visitor's post page reads its comments without downloading the code that writes them", async ({

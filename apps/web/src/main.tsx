@@ -7,6 +7,8 @@ import { holdEarlyActions } from './lib/early-actions';
 
 /** Browsers that do not report their first paint start the app after this anyway. */
 const FIRST_PAINT_WAIT_MS = 1_000;
+/** A whole stylesheet that has not loaded by then (it failed) no longer holds the app back. */
+const STYLESHEET_WAIT_MS = 3_000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -41,6 +43,27 @@ function afterFirstPaint(task: () => void) {
   }
 }
 
+/**
+ * A page rendered on the server carries only the styles its own markup uses, and links the whole stylesheet for
+ * print, so that it downloads without holding the first paint back. It applies before the app renders anything
+ * else; it has almost always arrived by then.
+ */
+function wholeStylesheet(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]');
+  if (!link) return Promise.resolve();
+  link.media = 'all';
+  if (link.sheet) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, STYLESHEET_WAIT_MS);
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+  });
+}
+
 // The browser's install prompt may come before the code that offers it (app/pwa.tsx) has loaded; it is held
 // back (no mini bar on a first visit) and handed over.
 let installPrompt: Event | null = null;
@@ -72,7 +95,9 @@ addEventListener(
 // app has taken it over.
 if (container.firstElementChild) {
   holdEarlyActions();
-  afterFirstPaint(start);
+  afterFirstPaint(() => {
+    void wholeStylesheet().then(start);
+  });
 } else {
   start();
 }

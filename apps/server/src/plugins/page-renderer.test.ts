@@ -22,7 +22,9 @@ import { PUBLIC_ANSWER_TTL_MS } from '../lib/public-answers';
 import { VISITOR_CACHE_CONTROL } from './http-caching';
 
 const webRoot = fileURLToPath(new URL('../../../web', import.meta.url));
-const css = 'body{color:#123456}';
+/** The base style every page keeps, a rule the pages use and one none of them does. */
+const css =
+  'body{color:#123456}.whitespace-pre-line{white-space:pre-line}@media (min-width:40rem){.sm\\:p-5{padding:1.25rem}}@media print{.never-used-by-a-page{color:red}}';
 /** The shape of the built index.html that matters here: a stylesheet link and an empty root. */
 const indexHtml = `<!doctype html><html lang="ar" dir="rtl"><head><title>رأي</title><link rel="stylesheet" crossorigin href="/assets/app-1a2b3c.css"></head><body><div id="root"></div><script type="module" src="/assets/index-1a2b3c.js"></script></body></html>`;
 
@@ -97,9 +99,19 @@ describe('pages rendered on the server', () => {
     expect(root).toContain('href="/wasm/%D9%82%D9%87%D9%88%D8%A9"');
     expect(html).toMatch(/<head>[\s\S]*<title>رأي: [^<]+<\/title>[\s\S]*<\/head>/);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    // The stylesheet comes inside the page, so nothing holds its first paint back.
-    expect(html).toContain(`<style>${css}</style>`);
-    expect(html).not.toContain('rel="stylesheet"');
+    // The part of the stylesheet the page uses comes inside it, so nothing holds its first paint back; the whole
+    // one follows, linked for print until the app applies it.
+    const styles = /<style>([^<]*)<\/style>/.exec(html)?.[1];
+    expect(styles).toContain('body{color:#123456}');
+    expect(root).toContain('whitespace-pre-line');
+    expect(styles).toContain('.whitespace-pre-line{white-space:pre-line}');
+    expect(styles).toContain('@media (min-width:40rem){.sm\\:p-5{padding:1.25rem}}');
+    expect(styles).not.toContain('never-used-by-a-page');
+    expect(styles).not.toContain('@media print');
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/app-1a2b3c.css" media="print" data-app-stylesheet>',
+    );
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
     // No script runs but the app's own file: the Content-Security-Policy allows no other.
     expect(html.match(/<script(?![^>]*type="application\/json")[^>]*>/g)).toEqual([
       '<script type="module" src="/assets/index-1a2b3c.js">',

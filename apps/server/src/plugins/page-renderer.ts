@@ -7,6 +7,7 @@ import { SERVER_STATE_ELEMENT_ID } from '@ray/shared/constants';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { cached, loadingCache } from '../lib/caches';
 import type { PublicAnswers } from '../lib/public-answers';
+import { CriticalCss } from './critical-css';
 import { compressPage, offeringDarkMode, sendHtmlPage, type HtmlPage as Page } from './html-page';
 import { VISITOR_CACHE_CONTROL } from './http-caching';
 
@@ -50,20 +51,38 @@ const ROOT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 const TITLE = /<title>[^<]*<\/title>/;
 
+/** Where a rendered page's styles go in the template. */
+const STYLES = '<!--ray:styles-->';
+
 /**
- * The app's stylesheet goes into the page itself: a linked one would hold the first paint back by one more
- * request, while the markup to paint is already there. (Browsers that then open pages within the app never
- * fetch it: lazy chunks do not list it; see vite.config.ts.)
+ * A rendered page carries the part of the app's stylesheet it uses inside it: a linked stylesheet would hold the
+ * first paint back by one more request, while the markup to paint is already there, and the whole stylesheet
+ * would be most of the page's bytes. The whole one is linked for print only, so it downloads without holding
+ * the paint back; the app applies it before it takes the page over (main.tsx). (Browsers that then open pages
+ * within the app need nothing more: lazy chunks do not list it; see vite.config.ts.)
+ *
+ * Returns the template with a place for the styles and what goes there for a page's markup; a stylesheet that
+ * cannot be read as CSS goes into every page whole.
  */
-function inlineStylesheet(template: string, webDistDir: string): string {
+function pageStyles(
+  template: string,
+  webDistDir: string,
+): { template: string; stylesFor: (html: string) => string } {
+  const whole = { template, stylesFor: () => '' };
   const links = [...template.matchAll(STYLESHEET)];
-  if (links.length !== 1) return template;
+  if (links.length !== 1) return whole;
   const [link, href] = links[0]!;
   const file = path.join(webDistDir, href!);
-  if (!existsSync(file)) return template;
+  if (!existsSync(file)) return whole;
   const css = readFileSync(file, 'utf8');
-  if (css.includes('</style')) return template;
-  return template.replace(link, () => `<style>${css}</style>`);
+  if (css.includes('</style')) return whole;
+  const critical = CriticalCss.parse(css);
+  if (!critical) return { ...whole, template: template.replace(link, () => `<style>${css}</style>`) };
+  const deferred = link.replace(/\s*\/?>$/, ' media="print" data-app-stylesheet>');
+  return {
+    template: template.replace(link, STYLES),
+    stylesFor: (html) => `<style>${critical.for(html)}</style>${deferred}`,
+  };
 }
 
 const NO_BODY = new Set([101, 204, 205, 304]);
@@ -107,6 +126,8 @@ export class PageRenderer {
     /** The web app's server bundle, loaded once the server listens (see load). */
     private readonly entry: () => Promise<ServerEntry>,
     private readonly template: string,
+    /** The styles a page with this markup needs, for the template's STYLES. */
+    private readonly stylesFor: (html: string) => string,
   ) {}
 
   /**
@@ -138,7 +159,8 @@ export class PageRenderer {
         });
         return module;
       }));
-    const renderer = new PageRenderer(app, entry, inlineStylesheet(template, options.webDistDir));
+    const styled = pageStyles(template, options.webDistDir);
+    const renderer = new PageRenderer(app, entry, styled.template, styled.stylesFor);
     // A render under way is not kept once the pages are cleared (see loadingCache). Votes and comments leave
     // them, or a busy post would have its page rendered again at every vote: its counts may be PAGE_TTL_MS old.
     options.answers?.onEvict((eviction) => {
@@ -223,6 +245,7 @@ export class PageRenderer {
     const template = look.darkMode ? offeringDarkMode(titled) : titled;
     const page = compressPage(
       template
+        .replace(STYLES, () => this.stylesFor(rendered.html))
         .replace('</head>', () => `${rendered.head}</head>`)
         .replace(
           ROOT,
