@@ -16,6 +16,8 @@ import type { Env } from './env';
 import type { AppContext } from './lib/context';
 import { BackgroundTasks } from './lib/background';
 import { createCaches } from './lib/caches';
+import { VoteBatches } from './modules/votes/vote-batches';
+import { EXCERPT_LENGTH } from './modules/notifications/notifications.service';
 import { PublicAnswers } from './lib/public-answers';
 import { Dependencies } from './lib/dependencies';
 import { Metrics } from './lib/metrics';
@@ -262,6 +264,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dependencies,
     caches: createCaches(),
     publicAnswers,
+    votes: new VoteBatches(database.db, EXCERPT_LENGTH),
   };
   app.decorate('ctx', ctx);
 

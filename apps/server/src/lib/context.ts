@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import type { Env } from '../env';
 import type { SessionGuard } from '../modules/account/session-guard';
+import type { VoteBatches } from '../modules/votes/vote-batches';
 import type { BackgroundTasks } from './background';
 import type { Caches } from './caches';
 import type { Dependencies } from './dependencies';
@@ -47,6 +48,8 @@ export interface AppContext {
   caches: Caches;
   /** The answers that are the same for every visitor, and the evictions of what writes change. */
   publicAnswers: PublicAnswers;
+  /** Writes votes, those that arrive together in one statement. */
+  votes: VoteBatches;
 }
 
 /**

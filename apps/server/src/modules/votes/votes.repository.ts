@@ -46,21 +46,55 @@ type CastVoteRow = {
   suspended_until: Date | string | null;
 };
 
+/** One vote as cast_vote and cast_votes take it. */
+export interface Ballot {
+  postId: number;
+  userId: string;
+  value: number;
+  seesHidden: boolean;
+}
+
 /**
  * A vote in one round trip: the database function refuses a suspended voter, locks the post, checks the voter may see it and that the
  * value fits its voting type, writes the vote, moves the counters and writes the author's notification of a
  * first vote (its kind, post and excerpt; its text is written when read), all in one transaction.
  */
-export async function castVote(
-  db: Executor,
-  vote: { postId: number; userId: string; value: number; seesHidden: boolean },
-  excerptLength: number,
-): Promise<CastVote> {
+export async function castVote(db: Executor, ballot: Ballot, excerptLength: number): Promise<CastVote> {
   // Both drivers (node-postgres and PGlite) answer a raw statement with its rows under `rows`.
   const result = (await db.execute<CastVoteRow>(
-    sql`select * from cast_vote(${vote.postId}, ${vote.userId}, ${vote.value}, ${vote.seesHidden}, ${excerptLength})`,
+    sql`select * from cast_vote(${ballot.postId}, ${ballot.userId}, ${ballot.value}, ${ballot.seesHidden}, ${excerptLength})`,
   )) as { rows: CastVoteRow[] };
-  const row = result.rows[0]!;
+  return castVoteOf(result.rows[0]!);
+}
+
+/**
+ * Several votes in one round trip and one transaction (`cast_votes`, migration 0019), each written as castVote
+ * writes it alone, in the order given; the answers come in that order.
+ */
+export async function castVotes(
+  db: Executor,
+  ballots: readonly Ballot[],
+  excerptLength: number,
+): Promise<CastVote[]> {
+  const list = JSON.stringify(
+    ballots.map(({ postId, userId, value, seesHidden }) => ({
+      post: postId,
+      user: userId,
+      value,
+      seesHidden,
+    })),
+  );
+  const result = (await db.execute<CastVoteRow & { ordinal: number }>(
+    sql`select * from cast_votes(${list}::jsonb, ${excerptLength})`,
+  )) as { rows: (CastVoteRow & { ordinal: number })[] };
+  const answers: CastVote[] = [];
+  for (const row of result.rows) answers[row.ordinal] = castVoteOf(row);
+  if (answers.length !== ballots.length || answers.includes(undefined as unknown as CastVote))
+    throw new Error('cast_votes answered for some of the votes only');
+  return answers;
+}
+
+function castVoteOf(row: CastVoteRow): CastVote {
   return {
     outcome: row.outcome,
     counters: {

@@ -12,7 +12,7 @@ import type { AppContext } from '../../lib/context';
 import { votingStatistics } from '../posts/posts.mapper';
 import { suspendedError } from '../moderation/suspension';
 import type { Viewer } from '../posts/posts.repository';
-import { deliverNotifications, EXCERPT_LENGTH } from '../notifications/notifications.service';
+import { deliverNotifications } from '../notifications/notifications.service';
 import * as repo from './votes.repository';
 
 function notFound(): AppError {
@@ -24,9 +24,10 @@ function canSee(post: { hiddenAt: Date | null; authorId: string }, viewer: Viewe
 }
 
 /**
- * Records a vote in one call to the database (`cast_vote`, migration 0017): it refuses a suspended voter, locks the post, so concurrent
- * votes on it apply one after the other and the (post, user) primary key keeps a single row; then it writes the
- * vote, moves the counters and tells the author of a first vote, in one transaction.
+ * Records a vote in one call to the database (`cast_vote`, migration 0017; together with the votes that arrive at
+ * the same moment, see VoteBatches): it refuses a suspended voter, locks the post, so concurrent votes on it apply
+ * one after the other and the (post, user) primary key keeps a single row; then it writes the vote, moves the
+ * counters and tells the author of a first vote.
  */
 export async function vote(
   ctx: AppContext,
@@ -34,11 +35,7 @@ export async function vote(
   postId: number,
   value: number,
 ): Promise<VoteResult> {
-  const cast = await repo.castVote(
-    ctx.database.db,
-    { postId, userId: viewer.userId, value, seesHidden: viewer.seesHidden },
-    EXCERPT_LENGTH,
-  );
+  const cast = await ctx.votes.cast({ postId, userId: viewer.userId, value, seesHidden: viewer.seesHidden });
   switch (cast.outcome) {
     case 'suspended':
       throw suspendedError(cast.suspendedUntil!);
