@@ -95,19 +95,22 @@ test.describe('pages rendered on the server', () => {
             const link = page.locator('link[data-app-stylesheet]');
             await expect(link).toHaveAttribute('media', 'print');
             const own = await look(page);
+            // What the app does (main.tsx): the page's own styles declare the font faces, so the whole
+            // stylesheet's are left out, then it applies.
             await link.evaluate(
               (element: HTMLLinkElement) =>
                 new Promise<void>((resolve) => {
-                  element.media = 'all';
-                  if (element.sheet?.cssRules.length) resolve();
-                  else
-                    element.addEventListener(
-                      'load',
-                      () => {
-                        resolve();
-                      },
-                      { once: true },
-                    );
+                  const apply = () => {
+                    const sheet = element.sheet!;
+                    for (let index = sheet.cssRules.length - 1; index >= 0; index--)
+                      if (sheet.cssRules[index] instanceof CSSFontFaceRule) sheet.deleteRule(index);
+                    element.media = 'all';
+                    requestAnimationFrame(() => {
+                      resolve();
+                    });
+                  };
+                  if (element.sheet?.cssRules.length) apply();
+                  else element.addEventListener('load', apply, { once: true });
                 }),
             );
             expect(await look(page), `${path}, ${theme}, ${viewport.width} px`).toEqual(own);
@@ -155,6 +158,21 @@ test.describe('pages rendered on the server', () => {
     // Voting is for members: the button says so, even when clicked before the app has taken the page over.
     await card.getByRole('button', { name: 'أعجبني' }).click();
     await expect(page.getByText('يجب تسجيل الدخول للتصويت')).toBeVisible();
+    // The app applied the whole stylesheet, and the fonts are declared once: a face declared again would be
+    // drawn as soon as it loaded, and text painted in the system font would change after the first paint.
+    await expect(page.locator('link[data-app-stylesheet]')).toHaveAttribute('media', 'all');
+    const faces = await page.evaluate(() => ({
+      declared: Array.from(document.styleSheets).reduce(
+        (count, sheet) =>
+          count + Array.from(sheet.cssRules).filter((rule) => rule instanceof CSSFontFaceRule).length,
+        0,
+      ),
+      inPage: Array.from(document.querySelector('style')!.sheet!.cssRules).filter(
+        (rule) => rule instanceof CSSFontFaceRule,
+      ).length,
+    }));
+    expect(faces.inPage).toBeGreaterThan(0);
+    expect(faces.declared).toBe(faces.inPage);
     await page.goto('/trends');
     await expect(page.getByTestId('post-card').first()).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -7,7 +7,7 @@ import { holdEarlyActions } from './lib/early-actions';
 
 /** Browsers that do not report their first paint start the app after this anyway. */
 const FIRST_PAINT_WAIT_MS = 1_000;
-/** A whole stylesheet that has not loaded by then (it failed) no longer holds the app back. */
+/** A whole stylesheet that has not loaded by then no longer holds the app back. */
 const STYLESHEET_WAIT_MS = 3_000;
 
 const container = document.getElementById('root');
@@ -46,21 +46,29 @@ function afterFirstPaint(task: () => void) {
 /**
  * A page rendered on the server carries only the styles its own markup uses, and links the whole stylesheet for
  * print, so that it downloads without holding the first paint back. It applies before the app renders anything
- * else; it has almost always arrived by then.
+ * else (it has almost always arrived by then; past STYLESHEET_WAIT_MS, as it arrives).
+ *
+ * The page's own styles declare the font faces already. Declared again by the whole stylesheet, they would be new
+ * faces, drawn as soon as they are there: `font-display: optional` keeps text in the system font for the page's
+ * life only when the font missed its first paint, so the text would change font (and size) after it. They are
+ * left out.
  */
-function wholeStylesheet(): Promise<void> {
+function wholeStylesheet(): Promise<unknown> {
   const link = document.querySelector<HTMLLinkElement>('link[data-app-stylesheet]');
-  if (!link) return Promise.resolve();
-  link.media = 'all';
-  if (link.sheet) return Promise.resolve();
   return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
+    const apply = () => {
+      const sheet = link?.sheet;
+      if (sheet)
+        for (let index = sheet.cssRules.length - 1; index >= 0; index--)
+          if (sheet.cssRules[index] instanceof CSSFontFaceRule) sheet.deleteRule(index);
+      if (link) link.media = 'all';
+      resolve(0);
     };
-    const timer = setTimeout(done, STYLESHEET_WAIT_MS);
-    link.addEventListener('load', done, { once: true });
-    link.addEventListener('error', done, { once: true });
+    if (!link || link.sheet) apply();
+    else {
+      setTimeout(apply, STYLESHEET_WAIT_MS);
+      link.onload = link.onerror = apply;
+    }
   });
 }
 
