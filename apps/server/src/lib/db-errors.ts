@@ -1,12 +1,23 @@
-/** The constraint a PostgreSQL unique violation (23505) names, if the error is one. */
-export function uniqueViolation(error: unknown): string | null {
+/** The error PostgreSQL reported for a statement, found through the wrappers of the driver and Drizzle. */
+function databaseError(error: unknown): { code: string; constraint?: unknown } | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    const { code, severity, constraint } = current as {
+      code?: unknown;
+      severity?: unknown;
+      constraint?: unknown;
+    };
+    if (typeof code === 'string' && typeof severity === 'string') return { code, constraint };
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/** The constraint a PostgreSQL unique violation (23505) names, if the error is one. */
+export function uniqueViolation(error: unknown): string | null {
+  const reported = databaseError(error);
+  if (reported?.code !== '23505') return null;
+  return typeof reported.constraint === 'string' ? reported.constraint : '';
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {
@@ -14,16 +25,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * The SQLSTATE of an error PostgreSQL reported for a statement (through the wrappers of the driver and Drizzle),
- * whose transaction then ended without a commit; null for any other failure, such as a lost connection, after
- * which nobody knows whether it committed.
+ * The SQLSTATE of an error PostgreSQL reported for a statement, whose transaction then ended without a commit;
+ * null for any other failure, such as a lost connection, after which nobody knows whether it committed.
  */
 export function sqlState(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const { code, severity } = current as { code?: unknown; severity?: unknown };
-    if (typeof code === 'string' && typeof severity === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
+  return databaseError(error)?.code ?? null;
 }

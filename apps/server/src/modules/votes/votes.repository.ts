@@ -87,10 +87,11 @@ export async function castVotes(
   const result = (await db.execute<CastVoteRow & { ordinal: number }>(
     sql`select * from cast_votes(${list}::jsonb, ${excerptLength})`,
   )) as { rows: (CastVoteRow & { ordinal: number })[] };
+  // One row per vote, each numbered by its place: as many rows as votes means every vote has its answer.
+  if (result.rows.length !== ballots.length)
+    throw new Error('cast_votes answered for some of the votes only');
   const answers: CastVote[] = [];
   for (const row of result.rows) answers[row.ordinal] = castVoteOf(row);
-  if (answers.length !== ballots.length || answers.includes(undefined as unknown as CastVote))
-    throw new Error('cast_votes answered for some of the votes only');
   return answers;
 }
 
