@@ -4,8 +4,9 @@ import { entityTag, matchesTag, PublicAnswers } from './public-answers';
 const silent = { report: () => undefined };
 const logger = { warn: () => undefined } as never;
 
-function loader(body: string, contents = { posts: [1], list: true }) {
-  return vi.fn(async () => ({ value: body, body, contents }));
+/** An answer whose body is the JSON text of `value`. */
+function loader(value: string, contents = { posts: [1], list: true }) {
+  return vi.fn(async () => ({ body: JSON.stringify(value), contents }));
 }
 
 describe('entity tags', () => {
@@ -27,6 +28,7 @@ describe('public answers', () => {
     const load = loader('[1]');
     const [a, b] = await Promise.all([answers.answer('k', load), answers.answer('k', load)]);
     expect(a).toEqual(b);
+    expect(a.value).toBe('[1]');
     await answers.answer('k', load);
     expect(load).toHaveBeenCalledTimes(1);
   });
@@ -49,17 +51,13 @@ describe('public answers', () => {
 
   it('never keeps an answer that was being loaded when an eviction came', async () => {
     const answers = new PublicAnswers();
-    let finish: (value: {
-      value: string;
-      body: string;
-      contents: { posts: number[]; list: boolean };
-    }) => void = () => {};
+    let finish: (value: { body: string; contents: { posts: number[]; list: boolean } }) => void = () => {};
     const slow = answers.answer<string>('post 7', () => new Promise((resolve) => (finish = resolve)));
     answers.evict({ posts: [7], lists: true });
-    finish({ value: 'signed', body: 'signed', contents: { posts: [7], list: false } });
-    expect((await slow).body).toBe('signed');
+    finish({ body: '"signed"', contents: { posts: [7], list: false } });
+    expect((await slow).value).toBe('signed');
     const fresh = loader('anonymous', { posts: [7], list: false });
-    expect((await answers.answer('post 7', fresh)).body).toBe('anonymous');
+    expect((await answers.answer('post 7', fresh)).value).toBe('anonymous');
     expect(fresh).toHaveBeenCalledTimes(1);
   });
 
@@ -101,14 +99,14 @@ describe('public answers', () => {
   it('forgets a failed load', async () => {
     const answers = new PublicAnswers();
     await expect(answers.answer('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect((await answers.answer('k', loader('ok'))).body).toBe('ok');
+    expect((await answers.answer('k', loader('ok'))).value).toBe('ok');
   });
 
   it('expires answers after their time', async () => {
     const answers = new PublicAnswers({ ttlMs: 50 });
     await answers.answer('k', loader('old'));
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect((await answers.answer('k', loader('new'))).body).toBe('new');
+    expect((await answers.answer('k', loader('new'))).value).toBe('new');
   });
 });
 

@@ -22,6 +22,7 @@ const POST_PART_BYTES = 4 * 1024;
  * too, for signed-in readers who get it with their own state added (modules/posts/shared-answers.ts).
  */
 export interface PublicAnswer<T = unknown> {
+  /** The body read back: what visitors were sent, field for field, and nothing the route's schema left out. */
   value: T;
   body: string;
   etag: string;
@@ -106,7 +107,7 @@ export class PublicAnswers {
   /** The answer under `key`, loaded by `load` when it is not held; concurrent misses share one load. */
   answer<T>(
     key: string,
-    load: () => Promise<{ value: T; body: string; contents: AnswerContents }>,
+    load: () => Promise<{ body: string; contents: AnswerContents }>,
   ): Promise<PublicAnswer<T>> {
     const held = this.answers.get(key) as PublicAnswer<T> | undefined;
     if (held) return Promise.resolve(held);
@@ -114,8 +115,13 @@ export class PublicAnswers {
     if (loading) return loading;
     const startedAt = this.generation;
     const promise = load()
-      .then(({ value, body, contents }) => {
-        const entry: PublicAnswer<T> = { value, body, etag: entityTag(body), contents };
+      .then(({ body, contents }) => {
+        const entry: PublicAnswer<T> = {
+          value: JSON.parse(body) as T,
+          body,
+          etag: entityTag(body),
+          contents,
+        };
         if (this.generation === startedAt) {
           this.answers.set(key, entry);
           this.register(key, contents);

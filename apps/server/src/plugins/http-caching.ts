@@ -64,7 +64,8 @@ export interface SharedAnswer<T> {
   /**
    * The visitors' answer made the signed-in reader's own (their vote, their bookmark), or null when theirs differs
    * in more than that (blocks, mutes, posts only they see) and must be read for them. Without it, every signed-in
-   * reader gets `readOwn`.
+   * reader gets `readOwn`. What it returns is sent without passing the route's schema again: it may only set fields
+   * of `shared.value` (what visitors were sent) that the schema has.
    */
   adapt?: (shared: PublicAnswer<T>) => Promise<T | null>;
 }
@@ -88,9 +89,9 @@ export async function sendShared<T>(
   }
   const key = `${request.routeOptions.url ?? request.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
   const load = () =>
-    answers.answer(key, async () => {
+    answers.answer<T>(key, async () => {
       const value = await shared.read();
-      return { value, body: reply.serialize(value) as string, contents: shared.contents(value) };
+      return { body: reply.serialize(value) as string, contents: shared.contents(value) };
     });
   if (visitor) {
     const answer = await load();
@@ -99,5 +100,11 @@ export async function sendShared<T>(
   }
   // What visitors are refused (a hidden post) may still be the reader's own.
   const answer = await load().catch(() => null);
-  await reply.send((answer && (await shared.adapt!(answer))) ?? (await shared.readOwn()));
+  const own = answer && (await shared.adapt!(answer));
+  if (!own) {
+    await reply.send(await shared.readOwn());
+    return;
+  }
+  // Built from what visitors were sent, which the route's schema already shaped, and the reader's own state.
+  await reply.type(JSON_TYPE).send(JSON.stringify(own));
 }

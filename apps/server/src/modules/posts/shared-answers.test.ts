@@ -71,6 +71,21 @@ describe('signed-in readers and the answers visitors share', () => {
     expect((await read(`/api/posts/${mine.id}`, other)).post().isOwner).toBe(false);
   });
 
+  it("sends the visitors' fields as they were sent, with only the reader's state changed", async () => {
+    const reader = await registerUser(t.app);
+    const post = await publishPost(t.app, author, { content: 'منشور يقرؤه الزائر والعضو' });
+    await vote(t.app, reader, post.id, 1);
+    const visitors = await read(feed);
+    const response = await t.app.inject({ method: 'GET', url: feed, headers: bearer(reader.token) });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    const publicPart = ({ userVote: _v, isBookmarked: _b, isOwner: _o, ...rest }: Post) => rest;
+    const own = response.json<Paged<Post>>();
+    expect(own.items.map(publicPart)).toEqual(visitors.page().items.map(publicPart));
+    expect(Object.keys(own.items[0]!)).toEqual(Object.keys(visitors.page().items[0]!));
+    expect(own.items.find((item) => item.id === post.id)?.userVote).toBe(1);
+  });
+
   it('leaves out the signed posts of someone the reader muted, and of someone across a block', async () => {
     const reader = await registerUser(t.app);
     const muted = await registerUser(t.app);
