@@ -14,6 +14,7 @@ import { successSchema } from '@ray/shared/schemas/common';
 import { idParam } from '@ray/shared/schemas/fields';
 import { AppError } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/auth';
+import { httpCaching, sendShared } from '../../plugins/http-caching';
 import { viewerOf } from '../posts/posts.service';
 import * as commentsService from './comments.service';
 
@@ -62,8 +63,15 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: commentsQuerySchema,
         response: { 200: pagedCommentsSchema, ...errors },
       },
+      onSend: httpCaching,
     },
-    async (request) => commentsService.listComments(app.ctx, viewerOf(request.auth), request.query),
+    async (request, reply) =>
+      sendShared(app.ctx.publicAnswers, request, reply, {
+        read: () => commentsService.listComments(app.ctx, null, request.query),
+        readOwn: () => commentsService.listComments(app.ctx, viewerOf(request.auth), request.query),
+        // Shown with their post: what changes it or its comments (a new, edited, deleted or hidden one) evicts them.
+        contents: () => ({ posts: [request.query.postId], list: false }),
+      }),
   );
 
   app.get(

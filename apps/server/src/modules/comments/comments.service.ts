@@ -240,20 +240,23 @@ export async function updateComment(
   content: string,
 ): Promise<Comment> {
   await assertNotSuspended(ctx.database.db, viewer.userId);
-  const notified = await ctx.database.db.transaction(async (tx) => {
+  const { postId, notified } = await ctx.database.db.transaction(async (tx) => {
     const updated = await repo.updateOwnComment(tx, id, viewer.userId, content);
     if (!updated) throw commentNotFound();
     // Refused after the update, inside its transaction: the comment's anonymity is known only from its row.
     await refuseMentionOfBlockers(tx, { content, authorId: viewer.userId, isAnonymous: updated.isAnonymous });
     // Whoever was told of this comment already is not told again: only the newly mentioned hear of it.
-    return notifyMentions(tx, {
+    const mentioned = await notifyMentions(tx, {
       content: { kind: 'comment', id },
       postId: updated.postId,
       text: content,
       authorId: viewer.userId,
       isAnonymous: updated.isAnonymous,
     });
+    return { postId: updated.postId, notified: mentioned };
   });
+  // Visitors' copies of the post's comments show the new text at once.
+  ctx.publicAnswers.evict({ posts: [postId], lists: false });
   await deliverNotifications(ctx, notified);
   return commentOf(ctx, id, viewer);
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@ray/shared/errors';
 import { pagedPostsSchema } from '@ray/shared/schemas/post';
 import { searchPostsQuerySchema } from '@ray/shared/schemas/search';
-import { viewerOf } from '../posts/posts.service';
+import { httpCaching, sendShared } from '../../plugins/http-caching';
+import { sharedPage } from '../posts/shared-answers';
 import * as search from './search.service';
 
 const tags = ['posts'];
@@ -23,7 +24,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: searchPostsQuerySchema,
         response: { 200: pagedPostsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
+      onSend: httpCaching,
     },
-    async (request) => search.searchPosts(app.ctx, viewerOf(request.auth), request.query),
+    async (request, reply) =>
+      sendShared(
+        app.ctx.publicAnswers,
+        request,
+        reply,
+        sharedPage(app.ctx, request.auth, (viewer) => search.searchPosts(app.ctx, viewer, request.query)),
+      ),
   );
 };
