@@ -40,6 +40,25 @@ const commentsOf = async (postId: number, user?: TestUser) => {
   return response.json<Paged<Comment>>().items;
 };
 
+/** Files a report on a post or comment and has a moderator approve it, which hides what it names. */
+async function hideThroughReport(reporter: TestUser, target: { postId: number } | { commentId: number }) {
+  const filed = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: bearer(reporter.token),
+    payload: { ...target, reason: 'Spam' },
+  });
+  expect(filed.statusCode, filed.body).toBe(201);
+  const moderator = await registerWithRole(t, 'moderator');
+  const decided = await t.app.inject({
+    method: 'PUT',
+    url: `/api/reports/${filed.json<{ report: { id: number } }>().report.id}/process`,
+    headers: bearer(moderator.token),
+    payload: { status: REPORT_STATUS.approved },
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
+}
+
 describe("a post's comments for visitors", () => {
   it('are shared with caching headers, and revalidate to 304 while nothing changed', async () => {
     const post = await publishPost(t.app, author, { content: 'منشور بتعليقات للزوار' });
@@ -92,21 +111,7 @@ describe("a post's comments for visitors", () => {
     expect(shown.body).not.toContain(writer.userId);
     expect(shown.body).not.toContain(writer.username);
 
-    const filed = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: bearer(author.token),
-      payload: { commentId: hidden.id, reason: 'Spam' },
-    });
-    expect(filed.statusCode, filed.body).toBe(201);
-    const moderator = await registerWithRole(t, 'moderator');
-    const decided = await t.app.inject({
-      method: 'PUT',
-      url: `/api/reports/${filed.json<{ report: { id: number } }>().report.id}/process`,
-      headers: bearer(moderator.token),
-      payload: { status: REPORT_STATUS.approved },
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
+    await hideThroughReport(author, { commentId: hidden.id });
     expect(await commentsOf(post.id)).toEqual([]);
     // Its writer still sees it, marked hidden.
     expect((await commentsOf(post.id, writer))[0]).toMatchObject({ id: hidden.id, isHidden: true });
@@ -116,21 +121,7 @@ describe("a post's comments for visitors", () => {
     const post = await publishPost(t.app, author, { content: 'منشور سيخفى مع تعليقاته' });
     await commentOn(t.app, writer, post.id, 'تعليق على منشور سيخفى');
     expect(await commentsOf(post.id)).toHaveLength(1);
-    const moderator = await registerWithRole(t, 'moderator');
-    const filed = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: bearer(writer.token),
-      payload: { postId: post.id, reason: 'Spam' },
-    });
-    expect(filed.statusCode, filed.body).toBe(201);
-    const decided = await t.app.inject({
-      method: 'PUT',
-      url: `/api/reports/${filed.json<{ report: { id: number } }>().report.id}/process`,
-      headers: bearer(moderator.token),
-      payload: { status: REPORT_STATUS.approved },
-    });
-    expect(decided.statusCode, decided.body).toBe(200);
+    await hideThroughReport(writer, { postId: post.id });
     expect((await get(`/api/comments?postId=${post.id}`)).statusCode).toBe(404);
   });
 });
