@@ -1,3 +1,4 @@
+import './process-tuning';
 import { buildApp } from './app';
 import { describeDatabaseFailure } from './db/connection-failure';
 import { EnvError, loadEnv, type Env } from './env';
