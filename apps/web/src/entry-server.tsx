@@ -2,7 +2,9 @@ import { QUERY_STALE_MS } from '@ray/shared/constants';
 import type { RuntimeConfig } from '@ray/shared/schemas/config';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The build without Node's AsyncLocalStorage: React's Node build keeps one for its requests, and once one has
+// run, Node 20 tracks every promise of the process (every API request, rendered or not) to carry it along.
+import { prerender } from 'react-dom/static.browser';
 import { StaticRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { loadPageData, pageAddress as canonicalAddress } from './app/page-data';
@@ -40,12 +42,6 @@ export function pageAddress(url: string): string | null {
 
 const HOISTED = /^((?:<title>[\s\S]*?<\/title>|<meta [^>]*>|<link [^>]*>)*)([\s\S]*)$/;
 
-async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * Renders the page at `url` (path and query), or answers null when that page is not rendered on the server.
  * `signal` stops a render that takes too long; the caller then serves the page without a first screen.
@@ -63,21 +59,18 @@ export async function renderPage(url: string, signal?: AbortSignal): Promise<Ren
       <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>
     );
     const failures: Error[] = [];
-    const { prelude } = await prerenderToNodeStream(
-      <AppRoot Router={Router} client={client} renderedAt={renderedAt} />,
-      {
-        // Every boundary in place: a boundary moved to the end of the document would need an inline script
-        // (which the Content-Security-Policy forbids) to be put back.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        // A part that fails to render would be left for the browser to render, with an error in its console;
-        // the whole page is sent unrendered instead.
-        onError: (error) => {
-          failures.push(error instanceof Error ? error : new Error('render failed', { cause: error }));
-        },
-        ...(signal ? { signal } : {}),
+    const { prelude } = await prerender(<AppRoot Router={Router} client={client} renderedAt={renderedAt} />, {
+      // Every boundary in place: a boundary moved to the end of the document would need an inline script
+      // (which the Content-Security-Policy forbids) to be put back.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // A part that fails to render would be left for the browser to render, with an error in its console;
+      // the whole page is sent unrendered instead.
+      onError: (error) => {
+        failures.push(error instanceof Error ? error : new Error('render failed', { cause: error }));
       },
-    );
-    const markup = await readAll(prelude);
+      ...(signal ? { signal } : {}),
+    });
+    const markup = await new Response(prelude).text();
     const [failure] = failures;
     if (failure) throw failure;
     // Rendered without a document around it, React puts what belongs in the head (the page's <title>) first.

@@ -391,9 +391,12 @@ describe('pages and the rate limit', () => {
 });
 
 /** An app whose web build has this server bundle (JavaScript text) in place of the real one. */
-async function appWithServerBundle(bundle: string): Promise<{ app: TestApp; dir: string }> {
+async function appWithServerBundle(
+  bundle: string,
+  settings: Record<string, string> = {},
+): Promise<{ app: TestApp; dir: string }> {
   const { dir, distDir } = fakeWebBuild(bundle, indexHtml);
-  return { app: await createTestApp({ WEB_DIST_DIR: distDir }), dir };
+  return { app: await createTestApp({ WEB_DIST_DIR: distDir, ...settings }), dir };
 }
 
 describe('a server bundle that fails', () => {
@@ -458,5 +461,62 @@ describe('a burst of pages to render', () => {
     pages.forEach((page, i) => {
       expect(page.body).toContain(`<div id="root"><p>rendered /posts/${i + 1}</p></div>`);
     });
+  });
+});
+
+describe('renders that overlap', () => {
+  let app: TestApp;
+  let dir: string;
+  const holder = globalThis as { finishRender?: Record<string, () => void> };
+
+  beforeAll(async () => {
+    // Each render waits until the test lets its page finish, then makes its one API call.
+    ({ app, dir } = await appWithServerBundle(
+      `let transport;
+       globalThis.finishRender = {};
+       export function configureServerRendering(options) { transport = options.transport; }
+       export function pageAddress(url) { return url; }
+       export async function renderPage(url) {
+         await new Promise((resolve) => { globalThis.finishRender[url] = resolve; });
+         const answer = await transport('/api/health', {});
+         return { head: '', html: '<p>' + url + ' ' + answer.status + '</p>', state: '{}' };
+       }`,
+      { RATE_LIMIT_PER_MINUTE: '3' },
+    ));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const renderStarted = async (url: string) => {
+    await vi.waitFor(() => {
+      expect(holder.finishRender?.[url]).toBeTypeOf('function');
+    });
+  };
+
+  it("keeps each render's visitor when another render ends first", async () => {
+    const spent = '198.51.100.50';
+    // One request left for this visitor: the page itself, so the API call of its render is refused.
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await app.app.inject({ method: 'GET', url: '/api/health', remoteAddress: spent })).statusCode,
+      ).toBe(200);
+    const first = app.app.inject({ method: 'GET', url: '/first', remoteAddress: '198.51.100.51' });
+    await renderStarted('/first');
+    const second = app.app.inject({ method: 'GET', url: '/second', remoteAddress: spent });
+    await renderStarted('/second');
+
+    holder.finishRender!['/first']!();
+    const firstPage = await first;
+    expect(firstPage.body).toContain('<p>/first 200</p>');
+    expect(firstPage.headers['cache-control']).toBe(VISITOR_CACHE_CONTROL);
+
+    // Its API call is made after the other render ended, and still as its own visitor.
+    holder.finishRender!['/second']!();
+    const secondPage = await second;
+    expect(secondPage.body).toContain('<p>/second 429</p>');
+    expect(secondPage.headers['cache-control']).toBe('no-store');
   });
 });

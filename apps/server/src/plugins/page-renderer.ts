@@ -231,15 +231,19 @@ export class PageRenderer {
 
   private async render(url: string, look: PageLook): Promise<Page | null> {
     if (this.rendering >= MAX_RENDERS) throw new Busy();
+    const context = this.visitor.getStore();
     this.rendering += 1;
     let rendered: Awaited<ReturnType<ServerEntry['renderPage']>>;
     try {
       rendered = await (await this.entry()).renderPage(url, AbortSignal.timeout(RENDER_TIMEOUT_MS));
     } finally {
       this.rendering -= 1;
+      // While a visitor's context is kept, Node (before version 24) hooks every promise the process makes, API
+      // requests included, to carry it along: a third more CPU for a health check. It is kept only while pages
+      // render; the next render turns it on again.
+      if (this.rendering === 0) this.visitor.disable();
     }
     if (!rendered) return null;
-    const context = this.visitor.getStore();
     // The page's own title replaces the app's generic one.
     const titled = rendered.head.includes('<title>') ? this.template.replace(TITLE, '') : this.template;
     const template = look.darkMode ? offeringDarkMode(titled) : titled;
