@@ -23,7 +23,7 @@ import { imageAltOf } from '@/entities/post/utils/image-alt';
 import { excerpt } from '@/entities/post/utils/truncate';
 import { CommentsSection as PostComments } from '@/features/comments/components/comments-section';
 import { useDeletePost } from '@/features/posts/api/delete-post';
-import { VotingPanel } from '@/features/votes/components/voting-widget';
+import { VotingPanel } from '@/features/votes/components/voting-panel';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useMetaDescription } from '@/hooks/use-meta-description';
 import { strings } from '@/i18n/strings.ar';
