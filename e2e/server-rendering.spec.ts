@@ -181,6 +181,41 @@ test.describe('pages rendered on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the app takes a visitor's page over as the server drew it, without drawing it again", async ({
+    page,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors = collectErrors(page);
+    // The page's modules run before DOMContentLoaded, which therefore waits for the held code.
+    await page.goto('/', { waitUntil: 'commit' });
+    const cards = page.getByTestId('post-card');
+    await expect(cards).toHaveCount(10);
+    await cards.evaluateAll((elements) => {
+      for (const card of elements) card.setAttribute('data-drawn-by', 'server');
+    });
+
+    release();
+    // Taken over: a vote is answered (asked again until the card has been taken over too). Every card is still
+    // the element the server sent, not one drawn again.
+    const like = page.getByRole('button', { name: 'أعجبني' });
+    await expect(async () => {
+      await cards.filter({ has: like }).first().getByRole('button', { name: 'أعجبني' }).click();
+      await expect(page.getByText('يجب تسجيل الدخول للتصويت').first()).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    const drawnByServer = await cards.evaluateAll((elements) =>
+      elements.map((card) => card.getAttribute('data-drawn-by') === 'server' && card.isConnected),
+    );
+    expect(drawnByServer).toEqual(Array.from({ length: 10 }, () => true));
+    expect(errors).toEqual([]);
+  });
+
   test('a signed-in user gets their own page: their menu, not the visitor sign-in links', async ({
     page,
   }) => {
