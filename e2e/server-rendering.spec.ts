@@ -11,6 +11,21 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds the app's code back until the returned function is called: the page stays the server's until then. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => {
+    release();
+  };
+}
+
 test.describe('pages rendered on the server', () => {
   test('the home page, a post, trends and a hashtag are readable before any script runs', async ({
     browser,
@@ -184,14 +199,7 @@ test.describe('pages rendered on the server', () => {
   test("the app takes a visitor's page over as the server drew it, without drawing it again", async ({
     page,
   }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     const errors = collectErrors(page);
     // The page's modules run before DOMContentLoaded, which therefore waits for the held code.
     await page.goto('/', { waitUntil: 'commit' });
@@ -232,14 +240,7 @@ test.describe('pages rendered on the server', () => {
     page,
   }) => {
     // The app's code is held back until the visitor has typed.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     const errors = collectErrors(page);
     await page.goto('/faq', { waitUntil: 'commit' });
     const items = page.getByTestId('faq-item');
