@@ -78,7 +78,10 @@ interface FeedPost {
   hashtags: { hashtag: { name: string } }[];
 }
 
-/** The pages a visitor opens from the home feed: its first post, that post's first hashtag, and its author. */
+/**
+ * The pages a visitor opens from the home feed: its first post, the hashtag of its first post that has one, and
+ * the author of its first post that is not anonymous.
+ */
 async function feedPaths(baseUrl: string): Promise<{ post: string; hashtag: string; profile: string }> {
   const response = await fetch(`${baseUrl}/api/posts/paginated?pageSize=20`);
   const body = (await response.json()) as { items?: FeedPost[] };
