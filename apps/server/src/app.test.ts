@@ -57,16 +57,19 @@ describe('health', () => {
 });
 
 describe('security headers', () => {
-  const requests = [
+  const pages = [
+    { name: 'a page', url: '/', status: 200 },
+    { name: 'the runtime configuration script', url: '/config/env.js', status: 200 },
+  ];
+  const answers = [
     { name: 'an API route', method: 'GET' as const, url: '/api/health', status: 200 },
-    { name: 'the runtime configuration script', method: 'GET' as const, url: '/config/env.js', status: 200 },
     { name: 'an unknown API route', method: 'GET' as const, url: '/api/no-such-route', status: 404 },
     { name: 'a refused request', method: 'GET' as const, url: '/api/users/profile', status: 401 },
     { name: 'a failed validation', method: 'POST' as const, url: '/api/account/login', status: 400 },
   ];
 
-  it.each(requests)('puts a strict policy on $name', async ({ method, url, status }) => {
-    const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+  it.each(pages)('puts a strict policy on $name', async ({ url, status }) => {
+    const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(status);
     const csp = directives(response.headers['content-security-policy']);
     const scriptSrc = csp.get('script-src') ?? csp.get('default-src');
@@ -92,6 +95,27 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it.each(answers)('lets $name load nothing and be framed nowhere', async ({ method, url, status }) => {
+    const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(response.statusCode).toBe(status);
+    const csp = directives(response.headers['content-security-policy']);
+    expect([...csp.keys()]).toEqual(['default-src', 'frame-ancestors']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('keeps the API documentation under the policy of pages', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(directives(response.headers['content-security-policy']).get('object-src')).toEqual(["'none'"]);
   });
 
   it.each(['/verify-email?token=secret', '/reset-password?token=secret&email=a%40b.co'])(
@@ -148,7 +172,7 @@ describe('request rate limit', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused.headers['x-content-type-options']).toBe('nosniff');
-    expect(directives(refused.headers['content-security-policy']).get('object-src')).toEqual(["'none'"]);
+    expect(directives(refused.headers['content-security-policy']).get('default-src')).toEqual(["'none'"]);
 
     const other = await limited.app.inject({
       method: 'GET',
@@ -406,6 +430,23 @@ describe('request size', () => {
       remoteAddress: '127.8.0.1',
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('body types', () => {
+  it('refuses a multipart body on a route that reads JSON with 415 and the Arabic message', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { ...bearer(member.token), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x\r\nContent-Disposition: form-data; name="bio"\r\n\r\nمرحبا\r\n--x--\r\n',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>()).toEqual({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: serverMsg.badJson,
+    });
   });
 });
 

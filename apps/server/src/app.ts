@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -8,7 +7,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { POST_IMAGE_MAX } from '@ray/shared/constants';
 import { embeddedDataDir, openDatabase, type DatabaseHandle } from './db/client';
 import { serveBackupRequests } from './db/backup';
 import { prepareDatabase } from './db/startup';
@@ -271,9 +269,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Cross-cutting plugins, in the order their hooks run; then the API, the social sign-in challenge and the web app.
   await app.register(errorHandling);
   await app.register(security, { corsOrigins: env.CORS_ORIGINS, mediaPublicUrl: env.MEDIA_PUBLIC_URL });
-  await app.register(multipart, {
-    limits: { fileSize: POST_IMAGE_MAX, files: 2, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 100 },
-  });
   await app.register(swagger, {
     openapi: {
       info: {

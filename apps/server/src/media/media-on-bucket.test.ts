@@ -211,7 +211,7 @@ describe('media served from a CDN (MEDIA_PUBLIC_URL)', () => {
   });
 
   it('lets pages load images from the media origin and from nowhere else', async () => {
-    const csp = (await cdn.app.inject({ method: 'GET', url: '/api/config' })).headers[
+    const csp = (await cdn.app.inject({ method: 'GET', url: '/config/env.js' })).headers[
       'content-security-policy'
     ] as string;
     const imgSrc = csp
@@ -219,7 +219,7 @@ describe('media served from a CDN (MEDIA_PUBLIC_URL)', () => {
       .map((directive) => directive.trim().split(/\s+/))
       .find(([name]) => name === 'img-src');
     expect(imgSrc).toEqual(['img-src', "'self'", 'data:', 'blob:', MEDIA]);
-    const own = (await t.app.inject({ method: 'GET', url: '/api/config' })).headers[
+    const own = (await t.app.inject({ method: 'GET', url: '/config/env.js' })).headers[
       'content-security-policy'
     ];
     expect(own).not.toContain(MEDIA);

@@ -25,10 +25,24 @@ export function requestBudget(limiter: RateLimiter, perMinute: number): RequestB
 
 /** Refuses the requests of a scope past their address's budget with 429, Retry-After and the Arabic message. */
 async function spendBudget(scope: FastifyInstance, { budget }: { budget: RequestBudget }) {
-  scope.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.rateLimit === false) return;
-    const wait = await budget(request);
-    if (wait > 0) throw new AppError('RATE_LIMITED', { message: msg.rateLimited, retryAfterSeconds: wait });
+  // A callback hook: every request passes it, and an async one would cost a promise more on each.
+  scope.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config.rateLimit === false) {
+      done();
+      return;
+    }
+    budget(request).then(
+      (wait) => {
+        done(
+          wait > 0
+            ? new AppError('RATE_LIMITED', { message: msg.rateLimited, retryAfterSeconds: wait })
+            : undefined,
+        );
+      },
+      (error: unknown) => {
+        done(error as Error);
+      },
+    );
   });
 }
 

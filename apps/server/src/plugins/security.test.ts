@@ -28,9 +28,14 @@ const EXPECTED = {
   'x-xss-protection': '0',
 };
 
-async function headersFor(url: string, mediaPublicUrl?: string) {
+async function appWith(corsOrigins: string[], mediaPublicUrl?: string) {
   const app = Fastify();
-  await app.register(security, { corsOrigins: [], mediaPublicUrl });
+  await app.register(security, { corsOrigins, mediaPublicUrl });
+  return app;
+}
+
+async function headersFor(url: string, mediaPublicUrl?: string) {
+  const app = await appWith([], mediaPublicUrl);
   app.get('/*', () => 'ok');
   const response = await app.inject({ method: 'GET', url });
   await app.close();
@@ -65,5 +70,53 @@ describe('security headers', () => {
       ...EXPECTED,
       'referrer-policy': 'no-referrer',
     });
+  });
+
+  it("gives the API's answers the headers of data, never a document's", async () => {
+    for (const url of ['/api/posts?page=1', '/api', '/api/docsx']) {
+      expect(await headersFor(url, 'https://media.example.com')).toEqual({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+    }
+    expect(await headersFor('/api/docs/static/index.html')).toEqual({
+      'content-security-policy': POLICY("'self' data: blob:"),
+      ...EXPECTED,
+    });
+  });
+});
+
+describe('cross-origin access', () => {
+  const preflight = (origin: string) => ({
+    method: 'OPTIONS' as const,
+    url: '/api/posts',
+    headers: { origin, 'access-control-request-method': 'POST' },
+  });
+
+  it('is granted to the configured origins only, preflight included', async () => {
+    const app = await appWith(['https://app.example']);
+    app.get('/*', () => 'ok');
+    const allowed = await app.inject({ url: '/api/posts', headers: { origin: 'https://app.example' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.example');
+    const asked = await app.inject(preflight('https://app.example'));
+    expect(asked.statusCode).toBe(204);
+    expect(asked.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE');
+    expect(asked.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
+    const other = await app.inject({ url: '/api/posts', headers: { origin: 'https://evil.example' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
+  });
+
+  it('is granted to no one without configured origins', async () => {
+    const app = await appWith([]);
+    app.get('/*', () => 'ok');
+    const plain = await app.inject({ url: '/api/posts', headers: { origin: 'https://app.example' } });
+    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    const asked = await app.inject(preflight('https://app.example'));
+    expect(asked.statusCode).toBe(404);
+    expect(asked.headers['access-control-allow-origin']).toBeUndefined();
+    await app.close();
   });
 });

@@ -40,8 +40,8 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
 };
 
 /**
- * The headers every answer carries, built once at start since they never change: the policy and the protective
- * headers helmet's defaults send, written out here rather than obtained by running helmet, without
+ * The headers of every page and of what pages load, built once at start since they never change: the policy and
+ * the protective headers helmet's defaults send, written out here rather than obtained by running helmet, without
  * Strict-Transport-Security or Cross-Origin-Embedder-Policy. Media served from a bucket or a CDN
  * (MEDIA_PUBLIC_URL) is the one other origin images may come from.
  */
@@ -68,6 +68,22 @@ export function securityHeaders(mediaOrigin?: string): Record<string, string> {
 }
 
 /**
+ * The headers of the API's answers, which are data and never a document: a policy that lets them load nothing and
+ * be framed nowhere, no sniffing into another type, and no reading from another site's page (OWASP's REST
+ * security headers). Everything a page's policy adds governs what a document may do, and would only make each
+ * of the many small answers a page asks for a kilobyte longer.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** The API's answers; its documentation (/api/docs) is a set of pages like any other. */
+const API_ANSWER = /^\/api(?:[/?#]|$)(?!docs(?:[/?#]|$))/;
+
+/**
  * Pages opened from a mailed link whose address carries a secret: a single-use one, which the page takes out of the
  * address at once, or the digest's unsubscribe token, which stays valid. The scripts and styles the page loads
  * first would still repeat the full address as their Referer.
@@ -80,14 +96,21 @@ export interface SecurityOptions {
 }
 
 async function securityPolicies(app: FastifyInstance, { corsOrigins, mediaPublicUrl }: SecurityOptions) {
-  const headers = securityHeaders(mediaPublicUrl ? new URL(mediaPublicUrl).origin : undefined);
+  const pageHeaders = securityHeaders(mediaPublicUrl ? new URL(mediaPublicUrl).origin : undefined);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    if (SECRET_LINK_PAGES.test(request.url)) reply.header('referrer-policy', 'no-referrer');
+    if (API_ANSWER.test(request.url)) {
+      reply.headers(API_HEADERS);
+    } else {
+      reply.headers(pageHeaders);
+      if (SECRET_LINK_PAGES.test(request.url)) reply.header('referrer-policy', 'no-referrer');
+    }
     done();
   });
+  // Without origins there is nothing to grant: the plugin would only cost every request a hook that does nothing,
+  // and a preflight gets the same 404 either way.
+  if (corsOrigins.length === 0) return;
   await app.register(cors, {
-    origin: corsOrigins.length > 0 ? corsOrigins : false,
+    origin: corsOrigins,
     credentials: false,
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],

@@ -1,4 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { POST_IMAGE_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { serverMsg } from '@ray/shared/server-messages.ar';
 import { AppError } from '../lib/app-error';
@@ -6,6 +9,20 @@ import { sniffImage } from '../lib/images';
 
 /** Room for multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Multipart bodies, registered only in the scope of the routes that take an upload: the plugin gives every
+ * request of its scope a hook that removes temporary files after the answer, which all other requests would pay
+ * for nothing. Elsewhere a multipart body is refused with 415 like any type a route does not read.
+ */
+export const multipartBodies = fp(
+  async (scope: FastifyInstance) => {
+    await scope.register(multipart, {
+      limits: { fileSize: POST_IMAGE_MAX, files: 2, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 100 },
+    });
+  },
+  { name: 'multipart-bodies' },
+);
 
 /**
  * Reads exactly one image file from a multipart request. Oversized bodies are refused from their declared

@@ -7,9 +7,10 @@ import { POST_IMAGE } from '../../lib/images';
 import { putAll } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
 import { reserveUpload } from '../../plugins/upload-limit';
-import { readSingleImage } from '../../plugins/uploads';
+import { multipartBodies, readSingleImage } from '../../plugins/uploads';
 
 export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipartBodies);
   app.post(
     '/upload',
     {

@@ -23,6 +23,11 @@ export function getAppConfig(ctx: AppContext): Promise<AppConfig> {
   });
 }
 
+/** The configuration when the cache holds it still fresh, without waiting: the request path's check. */
+export function knownAppConfig(ctx: AppContext): AppConfig | undefined {
+  return ctx.caches.config.get(KEY);
+}
+
 export async function updateAppConfig(
   ctx: AppContext,
   changes: z.output<typeof updateAppConfigSchema>,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error';
-import { getAppConfig } from './config.service';
+import type { AppConfig } from '@ray/shared/schemas/config';
+import { getAppConfig, knownAppConfig } from './config.service';
 
 /** How soon a client refused for maintenance may ask again: the configuration is cached for 5 seconds. */
 const RETRY_AFTER_SECONDS = 30;
@@ -39,14 +40,33 @@ function isOpen(request: FastifyRequest): boolean {
  * API, so they can check the platform and switch maintenance off. Runs after the bearer token is read.
  */
 async function maintenanceGate(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (isOpen(request) || request.auth?.role === 'admin') return;
-    const config = await getAppConfig(app.ctx);
-    if (!config.maintenanceMode) return;
-    throw new AppError('MAINTENANCE', {
-      message: config.maintenanceMessage,
-      retryAfterSeconds: RETRY_AFTER_SECONDS,
-    });
+  const refusal = (config: AppConfig) =>
+    config.maintenanceMode
+      ? new AppError('MAINTENANCE', {
+          message: config.maintenanceMessage,
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        })
+      : undefined;
+  // A callback hook: every API request passes it, and the configuration is nearly always known already, so the
+  // common case decides without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isOpen(request) || request.auth?.role === 'admin') {
+      done();
+      return;
+    }
+    const known = knownAppConfig(app.ctx);
+    if (known) {
+      done(refusal(known));
+      return;
+    }
+    getAppConfig(app.ctx).then(
+      (config) => {
+        done(refusal(config));
+      },
+      (error: unknown) => {
+        done(error as Error);
+      },
+    );
   });
 }
 

@@ -9,7 +9,7 @@ import {
 } from '@ray/shared/schemas/user';
 import { requireAuth } from '../../plugins/auth';
 import { reserveUpload } from '../../plugins/upload-limit';
-import { readSingleImage } from '../../plugins/uploads';
+import { multipartBodies, readSingleImage } from '../../plugins/uploads';
 import { AVATAR_MAX } from '@ray/shared/constants';
 import { msg } from '@ray/shared/messages.ar';
 import { privacyRoutes } from './privacy.routes';
@@ -18,6 +18,36 @@ import * as users from './users.service';
 
 const tags = ['users'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/** The one route here that takes a multipart body, in a scope of its own with the plugin that reads them. */
+const avatarUpload: FastifyPluginAsyncZod = async (scope) => {
+  await scope.register(multipartBodies);
+  scope.post(
+    '/avatar',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a new avatar (multipart field "file", image under 5 MB)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          200: uploadResultSchema,
+          ...errors,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await reserveUpload(scope.ctx, auth.userId);
+      const file = await readSingleImage(request, AVATAR_MAX, msg.avatarTooLarge);
+      return users.setAvatar(scope.ctx, auth.userId, file);
+    },
+  );
+};
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -60,32 +90,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => users.getProfileName(app.ctx, request.query.userId),
   );
 
-  app.post(
-    '/avatar',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a new avatar (multipart field "file", image under 5 MB)',
-        security: [{ bearer: [] }],
-        consumes: ['multipart/form-data'],
-        response: {
-          200: uploadResultSchema,
-          ...errors,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      await reserveUpload(app.ctx, auth.userId);
-      const file = await readSingleImage(request, AVATAR_MAX, msg.avatarTooLarge);
-      return users.setAvatar(app.ctx, auth.userId, file);
-    },
-  );
-
+  await app.register(avatarUpload);
   await app.register(privacyRoutes);
   await app.register(profilesRoutes);
 };
