@@ -17,6 +17,7 @@ import { createCaches } from './lib/caches';
 import { VoteBatches } from './modules/votes/vote-batches';
 import { EXCERPT_LENGTH } from './modules/notifications/notifications.service';
 import { PublicAnswers } from './lib/public-answers';
+import { requestLogger } from './lib/request-logger';
 import { Dependencies } from './lib/dependencies';
 import { Metrics } from './lib/metrics';
 import { RedisMonitor } from './lib/redis-monitor';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
     ...requestIdOptions(env.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
+    childLoggerFactory: requestLogger,
     return503OnClosing: true,
     // Shutting down, busy connections are not cut: they end after an answer carrying `Connection: close`, and
     // idle ones are ended as the drain begins, while the port is still open (plugins/draining.ts).
