@@ -11,19 +11,32 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** Holds the app's code back until the returned function is called: the page stays the server's until then. */
-async function holdAppCode(page: Page): Promise<() => void> {
+/**
+ * Holds back the scripts whose address matches until `release` is called; `requested` says whether the page has
+ * asked for one yet.
+ */
+async function holdScripts(page: Page, address: RegExp) {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+  let requested = false;
+  await page.route(address, async (route) => {
+    requested = true;
     await held;
     await route.continue();
   });
-  return () => {
-    release();
+  return {
+    release: () => {
+      release();
+    },
+    requested: () => requested,
   };
+}
+
+/** Holds the app's code back until the returned function is called: the page stays the server's until then. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  return (await holdScripts(page, /\/assets\/app-[^/]+\.js$/)).release;
 }
 
 test.describe('pages rendered on the server', () => {
@@ -258,27 +271,40 @@ test.describe('pages rendered on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a button clicked in a post before its card has been taken over acts once it has', async ({
+    page,
+  }) => {
+    // The app starts and holds clicks, but the home page's code is held back: no post can be taken over until then.
+    const homePage = await holdScripts(page, /\/assets\/feed-[^/]+\.js$/);
+    const errors = collectErrors(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    // The last post with a like button: each card is taken over on its own, after the page and the posts above it.
+    const like = page.getByRole('button', { name: 'أعجبني' });
+    await page
+      .getByTestId('post-card')
+      .filter({ has: like })
+      .last()
+      .getByRole('button', { name: 'أعجبني' })
+      .click();
+    await expect(page.getByText('يجب تسجيل الدخول للتصويت')).toHaveCount(0);
+
+    homePage.release();
+    await expect(page.getByText('يجب تسجيل الدخول للتصويت')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('a button clicked before the app has taken the page over acts once it has, and never reloads the page', async ({
     page,
   }) => {
     // The app starts, but the contact page's own code is held back: the form stays the server's until it comes.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = false;
-    await page.route(/\/assets\/contact-page-[^/]+\.js$/, async (route) => {
-      requested = true;
-      await held;
-      await route.continue();
-    });
+    const contactPage = await holdScripts(page, /\/assets\/contact-page-[^/]+\.js$/);
     const errors = collectErrors(page);
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => requested).toBe(true);
+    await expect.poll(contactPage.requested).toBe(true);
     await page.getByRole('button', { name: 'إرسال الرسالة' }).click();
     await expect(page.getByText('الاسم مطلوب')).toHaveCount(0);
 
-    release();
+    contactPage.release();
     await expect(page.getByText('الاسم مطلوب')).toBeVisible();
     await expect(page.getByText('الرسالة مطلوبة')).toBeVisible();
     // The browser did not send the form its own way.
